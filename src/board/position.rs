@@ -1,0 +1,554 @@
+//! `Board`: the state of one position (copied to make a move), and `Position`: a board plus
+//! the stack of earlier boards, which gives make/unmake and the key history for repetitions.
+
+use super::attacks::{
+    between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks,
+};
+use super::bitboard::Bitboard;
+use super::moves::{Move, MoveKind};
+use super::types::{Color, File, Piece, PieceType, Rank, Square};
+use super::zobrist::{piece_key, KEYS};
+use crate::eval::psqt::{Score, PHASE, PSQ};
+
+/// Castling sides, indexing `Board::castling`'s inner array.
+pub const KING_SIDE: usize = 0;
+pub const QUEEN_SIDE: usize = 1;
+
+/// Everything about one position; `Copy`, so making a move is a copy plus changes.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Board {
+    /// Indexed by piece type.
+    pub(crate) by_type: [Bitboard; 6],
+    /// Indexed by colour.
+    pub(crate) by_color: [Bitboard; 2],
+    /// Indexed by square.
+    pub(crate) mailbox: [Option<Piece>; 64],
+    pub(crate) side: Color,
+    /// Castling rook files, indexed by [colour][KING_SIDE or QUEEN_SIDE]; None when lost.
+    pub(crate) castling: [[Option<File>; 2]; 2],
+    /// Set only when a pawn of the side to move attacks it (so keys of equal positions match).
+    pub(crate) ep: Option<Square>,
+    pub(crate) halfmove: u16,
+    pub(crate) fullmove: u16,
+    pub(crate) key: u64,
+    /// Pieces giving check to the side to move.
+    pub(crate) checkers: Bitboard,
+    /// Pieces of the side to move pinned to their king.
+    pub(crate) pinned: Bitboard,
+    /// Material and piece-square sum from White's side, updated with each piece moved.
+    pub(crate) psq: Score,
+    /// Game phase: the sum of the pieces' phase weights.
+    pub(crate) phase: i32,
+}
+
+impl Board {
+    pub(crate) fn empty() -> Board {
+        Board {
+            by_type: [Bitboard::EMPTY; 6],
+            by_color: [Bitboard::EMPTY; 2],
+            mailbox: [None; 64],
+            side: Color::White,
+            castling: [[None; 2]; 2],
+            ep: None,
+            halfmove: 0,
+            fullmove: 1,
+            key: 0,
+            checkers: Bitboard::EMPTY,
+            pinned: Bitboard::EMPTY,
+            psq: Score::ZERO,
+            phase: 0,
+        }
+    }
+
+    pub fn startpos() -> Board {
+        Board::from_fen(super::fen::STARTPOS).expect("the start position parses")
+    }
+
+    // ---- queries ----
+
+    #[inline(always)]
+    pub fn side_to_move(&self) -> Color {
+        self.side
+    }
+
+    #[inline(always)]
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        self.mailbox[sq.index()]
+    }
+
+    #[inline(always)]
+    pub fn pieces(&self, pt: PieceType) -> Bitboard {
+        self.by_type[pt.index()]
+    }
+
+    #[inline(always)]
+    pub fn colored(&self, color: Color) -> Bitboard {
+        self.by_color[color.index()]
+    }
+
+    #[inline(always)]
+    pub fn colored_pieces(&self, color: Color, pt: PieceType) -> Bitboard {
+        self.by_type[pt.index()] & self.by_color[color.index()]
+    }
+
+    #[inline(always)]
+    pub fn occupied(&self) -> Bitboard {
+        self.by_color[0] | self.by_color[1]
+    }
+
+    #[inline(always)]
+    pub fn king(&self, color: Color) -> Square {
+        self.colored_pieces(color, PieceType::King).lsb()
+    }
+
+    #[inline(always)]
+    pub fn checkers(&self) -> Bitboard {
+        self.checkers
+    }
+
+    #[inline(always)]
+    pub fn in_check(&self) -> bool {
+        self.checkers.any()
+    }
+
+    #[inline(always)]
+    pub fn pinned(&self) -> Bitboard {
+        self.pinned
+    }
+
+    #[inline(always)]
+    pub fn key(&self) -> u64 {
+        self.key
+    }
+
+    #[inline(always)]
+    pub fn en_passant(&self) -> Option<Square> {
+        self.ep
+    }
+
+    #[inline(always)]
+    pub fn halfmove_clock(&self) -> u16 {
+        self.halfmove
+    }
+
+    #[inline(always)]
+    pub fn fullmove_number(&self) -> u16 {
+        self.fullmove
+    }
+
+    /// The castling rook's square for `color` on `side`, if that right remains.
+    #[inline(always)]
+    pub fn castle_rook(&self, color: Color, side: usize) -> Option<Square> {
+        self.castling[color.index()][side].map(|f| Square::new(f, color.back_rank()))
+    }
+
+    /// Bit `color * 2 + side` for each castling right held.
+    #[inline(always)]
+    pub fn castling_mask(&self) -> usize {
+        let mut mask = 0;
+        for c in 0..2 {
+            for s in 0..2 {
+                if self.castling[c][s].is_some() {
+                    mask |= 1 << (c * 2 + s);
+                }
+            }
+        }
+        mask
+    }
+
+    /// Material and piece-square sum, middlegame and endgame, from White's side.
+    #[inline(always)]
+    pub fn psq(&self) -> Score {
+        self.psq
+    }
+
+    #[inline(always)]
+    pub fn phase(&self) -> i32 {
+        self.phase
+    }
+
+    /// The piece that moves in `m` (the king, for castling).
+    #[inline(always)]
+    pub fn moved_piece(&self, m: Move) -> Option<Piece> {
+        self.mailbox[m.from().index()]
+    }
+
+    /// The type of piece `m` takes: a pawn for en passant, None for quiet moves and castling.
+    #[inline(always)]
+    pub fn captured(&self, m: Move) -> Option<PieceType> {
+        if m.is_en_passant() {
+            Some(PieceType::Pawn)
+        } else if m.is_capture() {
+            self.mailbox[m.to().index()].map(Piece::piece_type)
+        } else {
+            None
+        }
+    }
+
+    /// All pieces of either colour attacking `sq`, given occupancy `occ`.
+    #[inline(always)]
+    pub fn attackers_to(&self, sq: Square, occ: Bitboard) -> Bitboard {
+        let rq = self.pieces(PieceType::Rook) | self.pieces(PieceType::Queen);
+        let bq = self.pieces(PieceType::Bishop) | self.pieces(PieceType::Queen);
+        (pawn_attacks(Color::White, sq) & self.colored_pieces(Color::Black, PieceType::Pawn))
+            | (pawn_attacks(Color::Black, sq) & self.colored_pieces(Color::White, PieceType::Pawn))
+            | (knight_attacks(sq) & self.pieces(PieceType::Knight))
+            | (king_attacks(sq) & self.pieces(PieceType::King))
+            | (rook_attacks(sq, occ) & rq)
+            | (bishop_attacks(sq, occ) & bq)
+    }
+
+    /// Whether `by` attacks `sq` when the board's occupancy is `occ`.
+    #[inline(always)]
+    pub fn is_attacked(&self, sq: Square, by: Color, occ: Bitboard) -> bool {
+        let them = self.colored(by);
+        let rq = (self.pieces(PieceType::Rook) | self.pieces(PieceType::Queen)) & them;
+        let bq = (self.pieces(PieceType::Bishop) | self.pieces(PieceType::Queen)) & them;
+        (knight_attacks(sq) & self.pieces(PieceType::Knight) & them).any()
+            || (pawn_attacks(by.flip(), sq) & self.pieces(PieceType::Pawn) & them).any()
+            || (king_attacks(sq) & self.pieces(PieceType::King) & them).any()
+            || (rook_attacks(sq, occ) & rq).any()
+            || (bishop_attacks(sq, occ) & bq).any()
+    }
+
+    /// Neither side has enough material to mate (K v K, K+minor v K, bishops all on one colour).
+    pub fn insufficient_material(&self) -> bool {
+        let heavy = self.pieces(PieceType::Pawn)
+            | self.pieces(PieceType::Rook)
+            | self.pieces(PieceType::Queen);
+        if heavy.any() {
+            return false;
+        }
+        let knights = self.pieces(PieceType::Knight);
+        let bishops = self.pieces(PieceType::Bishop);
+        let minors = knights | bishops;
+        if minors.count() <= 1 {
+            return true;
+        }
+        const DARK: u64 = 0xAA55_AA55_AA55_AA55;
+        knights.is_empty() && (bishops.0 & DARK == 0 || bishops.0 & !DARK == 0)
+    }
+
+    // ---- changing the board ----
+
+    #[inline(always)]
+    pub(crate) fn put(&mut self, piece: Piece, sq: Square) {
+        let bb = Bitboard::from_square(sq);
+        self.by_type[piece.piece_type().index()] |= bb;
+        self.by_color[piece.color().index()] |= bb;
+        self.mailbox[sq.index()] = Some(piece);
+        self.key ^= piece_key(piece, sq);
+        self.psq += PSQ[piece.index()][sq.index()];
+        self.phase += PHASE[piece.piece_type().index()];
+    }
+
+    #[inline(always)]
+    pub(crate) fn remove(&mut self, piece: Piece, sq: Square) {
+        let bb = Bitboard::from_square(sq);
+        self.by_type[piece.piece_type().index()] ^= bb;
+        self.by_color[piece.color().index()] ^= bb;
+        self.mailbox[sq.index()] = None;
+        self.key ^= piece_key(piece, sq);
+        self.psq -= PSQ[piece.index()][sq.index()];
+        self.phase -= PHASE[piece.piece_type().index()];
+    }
+
+    #[inline(always)]
+    fn clear_right(&mut self, color: Color, side: usize) {
+        self.castling[color.index()][side] = None;
+    }
+
+    /// Plays `m`, which must be legal in this position.
+    pub fn make_move(&mut self, m: Move) {
+        let us = self.side;
+        let them = us.flip();
+        let from = m.from();
+        let to = m.to();
+        let Some(piece) = self.mailbox[from.index()] else {
+            debug_assert!(false, "no piece on {from} for {m:?}");
+            return;
+        };
+        let castling_before = self.castling_mask();
+
+        if let Some(ep) = self.ep.take() {
+            self.key ^= KEYS.en_passant[ep.file().index()];
+        }
+        self.halfmove += 1;
+        if us == Color::Black {
+            self.fullmove += 1;
+        }
+
+        match m.kind() {
+            MoveKind::Castle => {
+                let side = if to > from { KING_SIDE } else { QUEEN_SIDE };
+                let (king_to, rook_to) = castle_destinations(us, side);
+                let rook = Piece::new(us, PieceType::Rook);
+                self.remove(piece, from);
+                self.remove(rook, to);
+                self.put(piece, king_to);
+                self.put(rook, rook_to);
+                self.castling[us.index()] = [None, None];
+            }
+            MoveKind::EnPassant => {
+                let victim_sq = Square::new(to.file(), from.rank());
+                self.remove(Piece::new(them, PieceType::Pawn), victim_sq);
+                self.remove(piece, from);
+                self.put(piece, to);
+                self.halfmove = 0;
+            }
+            kind => {
+                if let Some(victim) = self.mailbox[to.index()] {
+                    self.remove(victim, to);
+                    self.halfmove = 0;
+                    if victim.piece_type() == PieceType::Rook {
+                        for side in [KING_SIDE, QUEEN_SIDE] {
+                            if self.castle_rook(them, side) == Some(to) {
+                                self.clear_right(them, side);
+                            }
+                        }
+                    }
+                }
+                self.remove(piece, from);
+                let placed = match m.promotion_piece() {
+                    Some(pt) => Piece::new(us, pt),
+                    None => piece,
+                };
+                self.put(placed, to);
+                match piece.piece_type() {
+                    PieceType::Pawn => {
+                        self.halfmove = 0;
+                        if kind == MoveKind::DoublePush {
+                            let ep = from.forward(us);
+                            if (pawn_attacks(us, ep) & self.colored_pieces(them, PieceType::Pawn))
+                                .any()
+                            {
+                                self.ep = Some(ep);
+                                self.key ^= KEYS.en_passant[ep.file().index()];
+                            }
+                        }
+                    }
+                    PieceType::King => self.castling[us.index()] = [None, None],
+                    PieceType::Rook => {
+                        for side in [KING_SIDE, QUEEN_SIDE] {
+                            if self.castle_rook(us, side) == Some(from) {
+                                self.clear_right(us, side);
+                            }
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+
+        let castling_after = self.castling_mask();
+        self.key ^= KEYS.castling[castling_before] ^ KEYS.castling[castling_after];
+        self.side = them;
+        self.key ^= KEYS.black_to_move;
+        self.update_check_info();
+        debug_assert_eq!(self.key, self.compute_key(), "incremental key after {m:?}");
+    }
+
+    /// Passes the turn (for null-move search). Not legal when in check.
+    pub fn make_null_move(&mut self) {
+        if let Some(ep) = self.ep.take() {
+            self.key ^= KEYS.en_passant[ep.file().index()];
+        }
+        self.halfmove += 1;
+        self.side = self.side.flip();
+        self.key ^= KEYS.black_to_move;
+        self.update_check_info();
+    }
+
+    /// Recomputes checkers and pins for the side to move.
+    pub(crate) fn update_check_info(&mut self) {
+        let us = self.side;
+        let them = us.flip();
+        let king = self.king(us);
+        let occ = self.occupied();
+        let their = self.colored(them);
+        let rq = (self.pieces(PieceType::Rook) | self.pieces(PieceType::Queen)) & their;
+        let bq = (self.pieces(PieceType::Bishop) | self.pieces(PieceType::Queen)) & their;
+
+        let mut checkers = (pawn_attacks(us, king) & self.pieces(PieceType::Pawn) & their)
+            | (knight_attacks(king) & self.pieces(PieceType::Knight) & their);
+        let mut pinned = Bitboard::EMPTY;
+        let snipers = (rook_attacks(king, their) & rq) | (bishop_attacks(king, their) & bq);
+        for sniper in snipers {
+            let blockers = between(king, sniper) & occ;
+            if blockers.is_empty() {
+                checkers |= Bitboard::from_square(sniper);
+            } else if !blockers.several() {
+                pinned |= blockers & self.colored(us);
+            }
+        }
+        self.checkers = checkers;
+        self.pinned = pinned;
+    }
+
+    /// The key computed from scratch (checks the incremental one).
+    pub fn compute_key(&self) -> u64 {
+        let mut key = 0;
+        for sq in Square::all() {
+            if let Some(p) = self.mailbox[sq.index()] {
+                key ^= piece_key(p, sq);
+            }
+        }
+        key ^= KEYS.castling[self.castling_mask()];
+        if let Some(ep) = self.ep {
+            key ^= KEYS.en_passant[ep.file().index()];
+        }
+        if self.side == Color::Black {
+            key ^= KEYS.black_to_move;
+        }
+        key
+    }
+}
+
+/// Where king and rook end up when `color` castles on `side`: g/f or c/d on the back rank,
+/// in Chess960 as in standard chess.
+#[inline(always)]
+pub fn castle_destinations(color: Color, side: usize) -> (Square, Square) {
+    let rank = color.back_rank();
+    if side == KING_SIDE {
+        (Square::new(File::G, rank), Square::new(File::F, rank))
+    } else {
+        (Square::new(File::C, rank), Square::new(File::D, rank))
+    }
+}
+
+/// A board plus the boards before it: make/unmake by copying, and the key history that
+/// repetition detection needs. The stack only grows by one board per move made.
+#[derive(Clone, Debug)]
+pub struct Position {
+    board: Board,
+    /// Earlier boards, oldest first; the last one is the board before the current.
+    history: Vec<Board>,
+    chess960: bool,
+}
+
+impl Default for Position {
+    fn default() -> Self {
+        Position::new(Board::startpos())
+    }
+}
+
+impl Position {
+    pub fn new(board: Board) -> Position {
+        Position {
+            board,
+            history: Vec::with_capacity(1024),
+            chess960: false,
+        }
+    }
+
+    pub fn from_fen(fen: &str) -> Result<Position, super::fen::FenError> {
+        Ok(Position::new(Board::from_fen(fen)?))
+    }
+
+    #[inline(always)]
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    pub fn chess960(&self) -> bool {
+        self.chess960
+    }
+
+    pub fn set_chess960(&mut self, on: bool) {
+        self.chess960 = on;
+    }
+
+    /// Number of moves made since the root board.
+    pub fn ply_count(&self) -> usize {
+        self.history.len()
+    }
+
+    #[inline(always)]
+    pub fn make_move(&mut self, m: Move) {
+        self.history.push(self.board);
+        self.board.make_move(m);
+    }
+
+    #[inline(always)]
+    pub fn unmake_move(&mut self) {
+        if let Some(b) = self.history.pop() {
+            self.board = b;
+        }
+    }
+
+    #[inline(always)]
+    pub fn make_null_move(&mut self) {
+        self.history.push(self.board);
+        self.board.make_null_move();
+    }
+
+    #[inline(always)]
+    pub fn unmake_null_move(&mut self) {
+        self.unmake_move();
+    }
+
+    /// Forgets the boards before the current one (the game's history stays for repetitions
+    /// only as far as the caller keeps it).
+    pub fn clear_history(&mut self) {
+        self.history.clear();
+    }
+
+    /// The current board occurred before, within the reversible moves of the halfmove clock.
+    /// `count` is how many earlier occurrences are needed (1 inside the search, 2 for the
+    /// threefold rule in the game).
+    pub fn is_repetition(&self, count: usize) -> bool {
+        let key = self.board.key;
+        let reversible = self.board.halfmove as usize;
+        let n = self.history.len();
+        let mut seen = 0;
+        let mut back = 4;
+        while back <= reversible && back <= n {
+            if self.history[n - back].key == key {
+                seen += 1;
+                if seen >= count {
+                    return true;
+                }
+            }
+            back += 2;
+        }
+        false
+    }
+
+    /// Repetition after `ply` moves of search from the root: a repetition inside the search
+    /// tree counts at once; one that reaches back into the game needs two earlier occurrences.
+    pub fn is_search_repetition(&self, ply: usize) -> bool {
+        let key = self.board.key;
+        let reversible = self.board.halfmove as usize;
+        let n = self.history.len();
+        let mut seen = 0;
+        let mut back = 4;
+        while back <= reversible && back <= n {
+            if self.history[n - back].key == key {
+                if back <= ply {
+                    return true;
+                }
+                seen += 1;
+                if seen >= 2 {
+                    return true;
+                }
+            }
+            back += 2;
+        }
+        false
+    }
+
+    /// The 50-move rule: a draw unless the side to move is checkmated right now.
+    pub fn is_fifty_move_draw(&self) -> bool {
+        self.board.halfmove >= 100
+            && (!self.board.in_check() || super::movegen::has_legal_move(&self.board))
+    }
+
+    pub fn key_history(&self) -> impl Iterator<Item = u64> + '_ {
+        self.history.iter().map(|b| b.key)
+    }
+
+    /// The rank relative helper for callers that need it.
+    pub fn relative_rank(&self, sq: Square) -> Rank {
+        sq.rank().relative(self.board.side)
+    }
+}

@@ -1,0 +1,80 @@
+//! Zobrist keys, generated at compile time from a fixed seed.
+
+use super::types::{Piece, Square};
+
+const fn splitmix(state: u64) -> (u64, u64) {
+    let s = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = s;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    (s, z ^ (z >> 31))
+}
+
+pub struct Keys {
+    /// Indexed by [piece][square].
+    pub pieces: [[u64; 64]; 12],
+    /// Indexed by the 4-bit castling-rights mask (bit = colour * 2 + side).
+    pub castling: [u64; 16],
+    /// Indexed by the en passant square's file.
+    pub en_passant: [u64; 8],
+    pub black_to_move: u64,
+}
+
+const fn generate() -> Keys {
+    let mut state = 0x0C07_0FF0_C07F_0FF1u64;
+    let mut keys = Keys {
+        pieces: [[0; 64]; 12],
+        castling: [0; 16],
+        en_passant: [0; 8],
+        black_to_move: 0,
+    };
+    let mut p = 0;
+    while p < 12 {
+        let mut s = 0;
+        while s < 64 {
+            let (st, v) = splitmix(state);
+            state = st;
+            keys.pieces[p][s] = v;
+            s += 1;
+        }
+        p += 1;
+    }
+    // Castling keys are XOR-combinations of one key per right, so toggling a right is one XOR.
+    let mut single = [0u64; 4];
+    let mut i = 0;
+    while i < 4 {
+        let (st, v) = splitmix(state);
+        state = st;
+        single[i] = v;
+        i += 1;
+    }
+    let mut mask = 0;
+    while mask < 16 {
+        let mut k = 0u64;
+        let mut b = 0;
+        while b < 4 {
+            if mask >> b & 1 != 0 {
+                k ^= single[b];
+            }
+            b += 1;
+        }
+        keys.castling[mask] = k;
+        mask += 1;
+    }
+    let mut f = 0;
+    while f < 8 {
+        let (st, v) = splitmix(state);
+        state = st;
+        keys.en_passant[f] = v;
+        f += 1;
+    }
+    keys.black_to_move = splitmix(state).1;
+    keys
+}
+
+pub static KEYS: Keys = generate();
+
+#[inline(always)]
+pub fn piece_key(piece: Piece, sq: Square) -> u64 {
+    KEYS.pieces[piece.index()][sq.index()]
+}

@@ -1,0 +1,6 @@
+//! Cutoff: a UCI chess engine whose move ordering is measured.
+
+pub mod board;
+pub mod eval;
+pub mod tools;
+pub mod uci;

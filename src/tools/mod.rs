@@ -1,0 +1,4 @@
+//! The command-line tools: perft, perft suites, bench and the ordering lab.
+
+pub mod perft;
+pub mod progress;

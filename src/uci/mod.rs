@@ -1,0 +1,3 @@
+//! The UCI loop (built by the search work).
+
+pub fn run() {}
