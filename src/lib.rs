@@ -2,5 +2,6 @@
 
 pub mod board;
 pub mod eval;
+pub mod search;
 pub mod tools;
 pub mod uci;

@@ -1,3 +1,289 @@
-//! The UCI loop (built by the search work).
+//! The UCI loop. It never blocks on a search: `go` starts a search thread that prints
+//! `bestmove` itself, so `isready`, `stop` and `ponderhit` are answered while it runs.
 
-pub fn run() {}
+pub mod options;
+pub mod parse;
+
+use crate::board::movegen::legal_moves;
+use crate::board::perft::divide;
+use crate::board::{Move, Position};
+use crate::eval;
+use crate::search::{Control, SearchOptions, Searcher};
+use options::{Effect, Options};
+use std::io::{BufRead, Write};
+use std::sync::atomic::Ordering;
+use std::sync::Arc;
+use std::thread::JoinHandle;
+
+/// Writes one line to stdout at once (search and UCI threads both print).
+pub fn send(line: &str) {
+    let mut out = std::io::stdout().lock();
+    let _ = writeln!(out, "{line}");
+    let _ = out.flush();
+}
+
+fn error(msg: &str) {
+    send(&format!("info string error: {msg}"));
+}
+
+pub struct Engine {
+    position: Position,
+    options: Options,
+    /// None while a search thread holds it.
+    searcher: Option<Searcher>,
+    running: Option<JoinHandle<Searcher>>,
+    control: Arc<Control>,
+}
+
+impl Default for Engine {
+    fn default() -> Self {
+        Engine::new()
+    }
+}
+
+impl Engine {
+    pub fn new() -> Engine {
+        let options = Options::default();
+        Engine {
+            position: Position::default(),
+            searcher: Some(Searcher::new(options.hash_mb, options.threads)),
+            options,
+            running: None,
+            control: Arc::new(Control::new()),
+        }
+    }
+
+    /// Waits for the running search (if any) to finish and takes its state back.
+    fn join_search(&mut self) {
+        if let Some(h) = self.running.take() {
+            match h.join() {
+                Ok(s) => self.searcher = Some(s),
+                // The search thread died: start afresh rather than crash.
+                Err(_) => {
+                    self.searcher = Some(Searcher::new(self.options.hash_mb, self.options.threads))
+                }
+            }
+        }
+    }
+
+    /// Stops the running search (its bestmove is still printed) and waits for it.
+    fn stop_search(&mut self) {
+        if self.running.is_some() {
+            self.control.stop.store(true, Ordering::SeqCst);
+            self.control.pondering.store(false, Ordering::SeqCst);
+            self.control.infinite.store(false, Ordering::SeqCst);
+            self.join_search();
+        }
+    }
+
+    fn finish_at_end_of_input(&mut self) {
+        let c = &self.control;
+        if c.infinite.load(Ordering::SeqCst) || c.pondering.load(Ordering::SeqCst) {
+            self.stop_search();
+        } else {
+            self.join_search();
+        }
+    }
+
+    fn searcher(&mut self) -> &mut Searcher {
+        self.join_search();
+        self.searcher
+            .get_or_insert_with(|| Searcher::new(self.options.hash_mb, self.options.threads))
+    }
+
+    /// Handles one line of input; returns false on `quit`.
+    pub fn handle(&mut self, line: &str) -> bool {
+        // Finished searches give their state back as soon as possible.
+        if self.running.as_ref().is_some_and(|h| h.is_finished()) {
+            self.join_search();
+        }
+        let tokens: Vec<&str> = line.split_whitespace().collect();
+        let Some((&cmd, args)) = tokens.split_first() else {
+            return true;
+        };
+        match cmd {
+            "uci" => {
+                send(&format!("id name Cutoff {}", env!("CARGO_PKG_VERSION")));
+                send("id author The Cutoff developers");
+                for o in options::declarations() {
+                    send(&o);
+                }
+                send("uciok");
+            }
+            "isready" => send("readyok"),
+            "ucinewgame" => {
+                self.stop_search();
+                self.searcher().clear();
+                self.position = Position::default();
+                self.position.set_chess960(self.options.chess960);
+            }
+            "position" => match parse::parse_position(args, self.options.chess960) {
+                Ok(p) => self.position = p,
+                Err(e) => error(&e),
+            },
+            "go" => self.go(args),
+            "stop" => {
+                self.control.stop.store(true, Ordering::SeqCst);
+                self.control.pondering.store(false, Ordering::SeqCst);
+                self.control.infinite.store(false, Ordering::SeqCst);
+            }
+            "ponderhit" => self.control.pondering.store(false, Ordering::SeqCst),
+            "setoption" => self.setoption(args),
+            "d" => {
+                send(&self.position.board().to_string());
+                send(&format!("Chess960: {}", self.position.chess960()));
+            }
+            "eval" => self.eval(),
+            "quit" => {
+                self.stop_search();
+                return false;
+            }
+            other => {
+                let shown: String = other.chars().take(40).collect();
+                error(&format!("unknown command '{shown}'"));
+            }
+        }
+        true
+    }
+
+    fn setoption(&mut self, args: &[&str]) {
+        if args.first() != Some(&"name") {
+            error("setoption: expected 'setoption name <name> [value <value>]'");
+            return;
+        }
+        let value_at = args.iter().position(|&t| t == "value");
+        let name_end = value_at.unwrap_or(args.len());
+        let name = args[1..name_end].join(" ");
+        if name.is_empty() {
+            error("setoption: missing option name");
+            return;
+        }
+        let value = value_at.map(|i| args[i + 1..].join(" "));
+        let mut next = self.options.clone();
+        match next.set(&name, value.as_deref()) {
+            Err(e) => error(&e),
+            Ok(effect) => {
+                match effect {
+                    Effect::ResizeHash => {
+                        let mb = next.hash_mb;
+                        self.searcher().resize_tt(mb);
+                    }
+                    Effect::SetThreads => {
+                        let n = next.threads;
+                        self.searcher().set_threads(n);
+                    }
+                    Effect::ClearHash => self.searcher().tt.clear(),
+                    Effect::SetChess960 => self.position.set_chess960(next.chess960),
+                    Effect::SetSyzygyPath => {
+                        if !next.syzygy_path.is_empty() {
+                            send("info string SyzygyPath stored; tablebase probing is not built yet");
+                        }
+                    }
+                    Effect::None => {}
+                }
+                self.options = next;
+            }
+        }
+    }
+
+    fn eval(&self) {
+        let b = self.position.board();
+        let s = b.psq();
+        send(&format!(
+            "info string eval: {} cp for the side to move (white side {}; middlegame {} endgame {} phase {}/24)",
+            eval::evaluate(b),
+            eval::taper(b),
+            s.mg,
+            s.eg,
+            b.phase().min(24)
+        ));
+    }
+
+    fn go(&mut self, args: &[&str]) {
+        let go = parse::parse_go(args);
+        for w in &go.warnings {
+            error(w);
+        }
+        if let Some(depth) = go.perft {
+            let mut total = 0;
+            for (m, n) in divide(self.position.board(), depth) {
+                send(&format!("{}: {n}", m.uci(self.position.chess960())));
+                total += n;
+            }
+            send("");
+            send(&format!("Nodes searched: {total}"));
+            return;
+        }
+        self.stop_search();
+        let mut searcher = self
+            .searcher
+            .take()
+            .unwrap_or_else(|| Searcher::new(self.options.hash_mb, self.options.threads));
+        let control = Arc::clone(&self.control);
+        control.reset(&go.limits);
+        let limits = go.limits;
+        let opts = SearchOptions {
+            threads: self.options.threads,
+            multipv: self.options.multipv,
+            move_overhead_ms: self.options.move_overhead_ms,
+            ordering: self.options.ordering,
+            stats: self.options.stats,
+            pure: false,
+            chess960: self.options.chess960,
+            report: true,
+        };
+        let pos = self.position.clone();
+        let spawned = std::thread::Builder::new()
+            .name("search".into())
+            .spawn(move || {
+                let result = searcher.search(&pos, &limits, &opts, &control, &mut |s| send(s));
+                let legal = legal_moves(pos.board());
+                // Never send an illegal move: fall back to any legal one.
+                let best = if legal.contains(result.best) {
+                    result.best
+                } else {
+                    legal.iter().next().copied().unwrap_or(Move::NULL)
+                };
+                let mut line = format!("bestmove {}", best.uci(opts.chess960));
+                if let Some(p) = result.ponder.filter(|_| best == result.best) {
+                    line.push_str(&format!(" ponder {}", p.uci(opts.chess960)));
+                }
+                send(&line);
+                searcher
+            });
+        match spawned {
+            Ok(h) => self.running = Some(h),
+            Err(e) => {
+                error(&format!("go: cannot start the search thread: {e}"));
+                let legal = legal_moves(self.position.board());
+                let best = legal.iter().next().copied().unwrap_or(Move::NULL);
+                send(&format!("bestmove {}", best.uci(self.options.chess960)));
+            }
+        }
+    }
+}
+
+/// Reads commands from stdin until `quit` or end of input. Bytes that are not UTF-8 are
+/// replaced, never fatal.
+pub fn run() {
+    let mut engine = Engine::new();
+    let stdin = std::io::stdin();
+    let mut input = stdin.lock();
+    let mut buf = Vec::new();
+    loop {
+        buf.clear();
+        match input.read_until(b'\n', &mut buf) {
+            Ok(0) => break,
+            Ok(_) => {
+                let line = String::from_utf8_lossy(&buf);
+                if !engine.handle(line.trim_end_matches(['\n', '\r'])) {
+                    return;
+                }
+            }
+            Err(_) => break,
+        }
+    }
+    // End of input: a search with a limit finishes (so `echo "go depth 9" | cutoff` works);
+    // one that would wait for `stop` forever is stopped.
+    engine.finish_at_end_of_input();
+}

@@ -1,0 +1,241 @@
+//! The search: iterative deepening over a negamax alpha-beta with principal variation search,
+//! aspiration windows and quiescence, on a shared transposition table (Lazy SMP threads).
+
+pub mod ordering;
+pub mod stats;
+pub mod time;
+pub mod tt;
+mod worker;
+
+use crate::board::{Move, Position};
+use ordering::{History, Killers, OrderingConfig};
+use stats::{Iteration, SearchStats};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
+pub use time::Limits;
+use tt::TranspositionTable;
+use worker::SearchThread;
+
+/// The deepest ply the search reaches (check extensions included).
+pub const MAX_PLY: usize = 128;
+/// Larger than any score.
+pub const INFINITY: i32 = 32_000;
+/// The score of giving mate now; mate in `n` plies scores `MATE - n`.
+pub const MATE: i32 = 31_000;
+/// Scores beyond this are mates.
+pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
+
+/// How a search runs, from the UCI options.
+#[derive(Clone, Debug)]
+pub struct SearchOptions {
+    pub threads: usize,
+    pub multipv: usize,
+    pub move_overhead_ms: u64,
+    pub ordering: OrderingConfig,
+    /// Print the ordering statistics after each iteration.
+    pub stats: bool,
+    /// Alpha-beta alone: no pruning beyond it (today: no SEE pruning in quiescence), so node
+    /// counts measure move ordering only.
+    pub pure: bool,
+    pub chess960: bool,
+    /// Print `info` lines (bench and the lab run silent).
+    pub report: bool,
+}
+
+impl Default for SearchOptions {
+    fn default() -> Self {
+        SearchOptions {
+            threads: 1,
+            multipv: 1,
+            move_overhead_ms: 30,
+            ordering: OrderingConfig::FULL,
+            stats: false,
+            pure: false,
+            chess960: false,
+            report: true,
+        }
+    }
+}
+
+/// Signals between the UCI thread and a running search.
+#[derive(Default)]
+pub struct Control {
+    /// Set by `stop` (or by the main search thread when it is done, to end the helpers).
+    pub stop: AtomicBool,
+    /// True while pondering: no time limit applies until `ponderhit` clears it.
+    pub pondering: AtomicBool,
+    /// True for `go infinite`: the bestmove waits for `stop`.
+    pub infinite: AtomicBool,
+}
+
+impl Control {
+    pub fn new() -> Control {
+        Control::default()
+    }
+
+    pub fn reset(&self, limits: &Limits) {
+        self.stop.store(false, Ordering::SeqCst);
+        self.pondering.store(limits.ponder, Ordering::SeqCst);
+        self.infinite.store(limits.infinite, Ordering::SeqCst);
+    }
+}
+
+/// What a stored score bounds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ScoreBound {
+    Exact,
+    Lower,
+    Upper,
+}
+
+/// One principal variation (one per MultiPV line).
+#[derive(Clone, Debug, PartialEq)]
+pub struct PvLine {
+    pub score: i32,
+    pub pv: Vec<Move>,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct SearchResult {
+    /// Null only when the side to move has no legal move.
+    pub best: Move,
+    pub ponder: Option<Move>,
+    pub score: i32,
+    pub depth: i32,
+    pub nodes: u64,
+    pub time_ms: u64,
+    pub lines: Vec<PvLine>,
+    pub iterations: Vec<Iteration>,
+    pub stats: SearchStats,
+}
+
+/// The per-thread state that outlives one search: history and killers (kept across the moves
+/// of a game, cleared by `ucinewgame`).
+#[derive(Default)]
+pub struct Worker {
+    pub history: History,
+    pub killers: Killers,
+}
+
+/// Owns what persists between searches: the table and one worker per thread.
+pub struct Searcher {
+    pub tt: Arc<TranspositionTable>,
+    workers: Vec<Worker>,
+}
+
+impl Default for Searcher {
+    fn default() -> Self {
+        Searcher::new(TranspositionTable::DEFAULT_MB, 1)
+    }
+}
+
+impl Searcher {
+    pub fn new(hash_mb: usize, threads: usize) -> Searcher {
+        let mut s = Searcher {
+            tt: Arc::new(TranspositionTable::new(hash_mb)),
+            workers: Vec::new(),
+        };
+        s.set_threads(threads);
+        s
+    }
+
+    pub fn set_threads(&mut self, n: usize) {
+        self.workers.resize_with(n.max(1), Worker::default);
+    }
+
+    pub fn threads(&self) -> usize {
+        self.workers.len()
+    }
+
+    pub fn resize_tt(&mut self, mb: usize) {
+        self.tt = Arc::new(TranspositionTable::new(mb));
+    }
+
+    /// Forgets everything learned: the table, history and killers.
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        for w in &mut self.workers {
+            w.history.clear();
+            w.killers.clear();
+        }
+    }
+
+    /// Searches `pos` within `limits`; `out` receives the UCI `info` lines.
+    pub fn search(
+        &mut self,
+        pos: &Position,
+        limits: &Limits,
+        opts: &SearchOptions,
+        control: &Control,
+        out: &mut (dyn FnMut(&str) + Send),
+    ) -> SearchResult {
+        self.tt.new_search();
+        let tt: &TranspositionTable = &self.tt;
+        let counters: Vec<AtomicU64> = (0..self.workers.len()).map(|_| AtomicU64::new(0)).collect();
+        let (main, helpers) = self.workers.split_first_mut().expect("at least one worker");
+        std::thread::scope(|scope| {
+            let mut handles = Vec::new();
+            for (i, w) in helpers.iter_mut().enumerate() {
+                let mut p = pos.clone();
+                let counters = &counters;
+                let builder = std::thread::Builder::new()
+                    .name(format!("search-{}", i + 1))
+                    .stack_size(SEARCH_STACK);
+                let handle = builder.spawn_scoped(scope, move || {
+                    let mut t =
+                        SearchThread::new(w, tt, control, opts, limits, counters, i + 1, &mut p);
+                    t.iterate(&mut p, &mut |_| {});
+                    t.stats()
+                });
+                match handle {
+                    Ok(h) => handles.push(h),
+                    Err(_) => break, // fewer threads than asked: the search still runs
+                }
+            }
+            let counters_ref = &counters;
+            let main_thread = std::thread::Builder::new()
+                .name("search-main".into())
+                .stack_size(SEARCH_STACK)
+                .spawn_scoped(scope, move || {
+                    let mut p = pos.clone();
+                    let mut t =
+                        SearchThread::new(main, tt, control, opts, limits, counters_ref, 0, &mut p);
+                    t.iterate(&mut p, out)
+                });
+            let mut result = match main_thread {
+                Ok(h) => h.join().unwrap_or_default(),
+                Err(_) => SearchResult::default(),
+            };
+            control.stop.store(true, Ordering::SeqCst);
+            for h in handles {
+                if let Ok(s) = h.join() {
+                    result.stats += s;
+                }
+            }
+            result.nodes = counters.iter().map(|c| c.load(Ordering::Relaxed)).sum();
+            result
+        })
+    }
+}
+
+/// Stack size of each search thread: the picker keeps its lists on the stack at every ply.
+pub const SEARCH_STACK: usize = 64 * 1024 * 1024;
+
+/// Formats a score as UCI `cp N` or `mate N` (moves, negative when being mated).
+pub fn format_score(score: i32) -> String {
+    if score >= MATE_BOUND {
+        format!("mate {}", (MATE - score + 1) / 2)
+    } else if score <= -MATE_BOUND {
+        format!("mate -{}", (MATE + score) / 2)
+    } else {
+        format!("cp {score}")
+    }
+}
+
+/// A one-shot search from a fresh state (bench, the lab, tests).
+pub fn search_fresh(pos: &Position, limits: &Limits, opts: &SearchOptions) -> SearchResult {
+    let mut s = Searcher::new(TranspositionTable::DEFAULT_MB, opts.threads);
+    let control = Control::new();
+    control.reset(limits);
+    s.search(pos, limits, opts, &control, &mut |_| {})
+}

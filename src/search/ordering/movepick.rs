@@ -1,0 +1,343 @@
+//! The staged move picker. Stages run in this order, each falling through to the next:
+//!
+//! 1. the hash move (checked with `is_legal`, since it comes from the table);
+//! 2. captures and promotions, generated together and picked best first by MVV-LVA;
+//!    a capture whose SEE is below 0 is set aside for stage 6;
+//! 3. killer 1 and 4. killer 2 (quiet, legal, not the hash move);
+//! 5. the other quiet moves, generated only now, picked by history score;
+//! 6. the losing captures set aside in stage 2, best SEE first.
+//!
+//! Each step picks the best remaining move by selection rather than sorting, so when a move
+//! cuts off, the work of ordering the rest is never done. Quiescence runs stages 1-2 only.
+//! With MVV-LVA off, captures are not generated apart: after the hash move and killers, all
+//! moves come in generation order (so "no ordering" means exactly that).
+
+use super::history::History;
+use super::OrderingConfig;
+use crate::board::movegen::{generate_into, kind};
+use crate::board::{is_legal, see, see_ge, Board, Move, MoveList, PieceType, MAX_MOVES, PIECE_VALUE};
+
+/// The stage a move came from, as the statistics count it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Stage {
+    HashMove = 0,
+    GoodCapture = 1,
+    Killer1 = 2,
+    Killer2 = 3,
+    Quiet = 4,
+    BadCapture = 5,
+}
+
+impl Stage {
+    pub const COUNT: usize = 6;
+    pub const NAMES: [&'static str; Stage::COUNT] =
+        ["hash", "good capture", "killer 1", "killer 2", "quiet", "bad capture"];
+}
+
+/// Most valuable victim, then least valuable attacker, indexed by [victim][attacker]
+/// (piece types); built from the one piece-value table that SEE also uses.
+const MVV_LVA: [[i32; 6]; 6] = {
+    let mut t = [[0; 6]; 6];
+    let mut v = 0;
+    while v < 6 {
+        let mut a = 0;
+        while a < 6 {
+            t[v][a] = PIECE_VALUE[v] * 8 - a as i32;
+            a += 1;
+        }
+        v += 1;
+    }
+    t
+};
+
+/// Score bands that keep promotion-captures above captures, and queen promotions above the
+/// other quiet promotions.
+const PROMO_CAPTURE_BAND: i32 = 1 << 24;
+const QUEEN_PROMO_BAND: i32 = 1 << 23;
+const CAPTURE_BAND: i32 = 1 << 22;
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Step {
+    HashMove,
+    GenNoisy,
+    GoodNoisy,
+    Killer1,
+    Killer2,
+    GenQuiet,
+    Quiets,
+    BadNoisy,
+    GenAll,
+    AllMoves,
+    Done,
+}
+
+/// A list of moves with their scores and a cursor: moves before `next` were already handed out.
+struct Scored {
+    moves: MoveList,
+    scores: [i32; MAX_MOVES],
+    next: usize,
+}
+
+impl Scored {
+    fn new() -> Scored {
+        Scored {
+            moves: MoveList::new(),
+            scores: [0; MAX_MOVES],
+            next: 0,
+        }
+    }
+
+    fn push(&mut self, m: Move, score: i32) {
+        let i = self.moves.len();
+        self.moves.push(m);
+        if i < MAX_MOVES {
+            self.scores[i] = score;
+        }
+    }
+
+    /// Moves the best-scored remaining move to the cursor and returns it; ties keep
+    /// generation order.
+    #[inline]
+    fn select(&mut self) -> Option<Move> {
+        let len = self.moves.len();
+        if self.next >= len {
+            return None;
+        }
+        let mut best = self.next;
+        for i in self.next + 1..len {
+            if self.scores[i] > self.scores[best] {
+                best = i;
+            }
+        }
+        self.moves.swap(self.next, best);
+        self.scores.swap(self.next, best);
+        let m = self.moves.get(self.next);
+        self.next += 1;
+        Some(m)
+    }
+}
+
+pub struct MovePicker {
+    step: Step,
+    config: OrderingConfig,
+    hash_move: Move,
+    killers: [Move; 2],
+    /// Quiescence: captures and promotions only (unless in check).
+    noisy_only: bool,
+    noisy: Scored,
+    bad: Scored,
+    quiets: Scored,
+}
+
+impl MovePicker {
+    /// A picker for a main-search node. `hash_move` and `killers` may be anything (they are
+    /// checked before use).
+    pub fn new(config: OrderingConfig, hash_move: Move, killers: [Move; 2]) -> MovePicker {
+        MovePicker {
+            step: Step::HashMove,
+            config,
+            hash_move: if config.hash_move { hash_move } else { Move::NULL },
+            killers: if config.killers {
+                killers
+            } else {
+                [Move::NULL; 2]
+            },
+            noisy_only: false,
+            noisy: Scored::new(),
+            bad: Scored::new(),
+            quiets: Scored::new(),
+        }
+    }
+
+    /// A picker for quiescence: the hash move if it is noisy, then captures and promotions.
+    /// In check every move is needed, so it behaves as the main-search picker.
+    pub fn quiescence(config: OrderingConfig, hash_move: Move, in_check: bool) -> MovePicker {
+        let mut p = MovePicker::new(config, hash_move, [Move::NULL; 2]);
+        if !in_check {
+            p.noisy_only = true;
+            if !hash_move.is_noisy() {
+                p.hash_move = Move::NULL;
+            }
+        }
+        p
+    }
+
+    fn score_noisy(&self, board: &Board, m: Move) -> i32 {
+        if !self.config.mvv_lva {
+            return 0;
+        }
+        let attacker = board
+            .moved_piece(m)
+            .map_or(PieceType::Pawn, |p| p.piece_type());
+        let mvv_lva = board
+            .captured(m)
+            .map_or(0, |v| MVV_LVA[v.index()][attacker.index()]);
+        match m.promotion_piece() {
+            Some(p) if m.is_capture() => PROMO_CAPTURE_BAND + PIECE_VALUE[p.index()] * 16 + mvv_lva,
+            Some(PieceType::Queen) => QUEEN_PROMO_BAND,
+            Some(p) => PIECE_VALUE[p.index()],
+            None => CAPTURE_BAND + mvv_lva,
+        }
+    }
+
+    /// Whether a move from a generated list was already handed out by an earlier stage.
+    #[inline(always)]
+    fn already_tried(&self, m: Move) -> bool {
+        m == self.hash_move || (m.is_quiet() && (m == self.killers[0] || m == self.killers[1]))
+    }
+
+    /// The next move to search and the stage it came from, or None when all are done.
+    pub fn next(&mut self, board: &Board, history: &History) -> Option<(Move, Stage)> {
+        loop {
+            match self.step {
+                Step::HashMove => {
+                    self.step = if self.config.mvv_lva || self.noisy_only {
+                        Step::GenNoisy
+                    } else {
+                        Step::Killer1
+                    };
+                    if !self.hash_move.is_null() && is_legal(board, self.hash_move) {
+                        return Some((self.hash_move, Stage::HashMove));
+                    }
+                    self.hash_move = Move::NULL;
+                }
+                Step::GenNoisy => {
+                    let mut list = MoveList::new();
+                    generate_into::<{ kind::NOISY }>(board, &mut list);
+                    for &m in list.iter() {
+                        let s = self.score_noisy(board, m);
+                        self.noisy.push(m, s);
+                    }
+                    self.step = Step::GoodNoisy;
+                }
+                Step::GoodNoisy => match self.noisy.select() {
+                    Some(m) if m == self.hash_move => {}
+                    Some(m) => {
+                        if self.config.see_split && m.is_capture() && !see_ge(board, m, 0) {
+                            self.bad.push(m, see(board, m));
+                            continue;
+                        }
+                        return Some((m, Stage::GoodCapture));
+                    }
+                    None => {
+                        self.step = if self.noisy_only {
+                            Step::BadNoisy
+                        } else {
+                            Step::Killer1
+                        };
+                    }
+                },
+                Step::Killer1 | Step::Killer2 => {
+                    let (i, stage) = if self.step == Step::Killer1 {
+                        self.step = Step::Killer2;
+                        (0, Stage::Killer1)
+                    } else {
+                        self.step = if self.config.mvv_lva {
+                            Step::GenQuiet
+                        } else {
+                            Step::GenAll
+                        };
+                        (1, Stage::Killer2)
+                    };
+                    let k = self.killers[i];
+                    if !k.is_null() && k != self.hash_move && k.is_quiet() && is_legal(board, k) {
+                        return Some((k, stage));
+                    }
+                    // Not tried, so the quiet stage must not skip it.
+                    self.killers[i] = Move::NULL;
+                }
+                Step::GenQuiet => {
+                    let mut list = MoveList::new();
+                    generate_into::<{ kind::QUIET }>(board, &mut list);
+                    let side = board.side_to_move();
+                    for &m in list.iter() {
+                        let s = if self.config.history {
+                            history.get(side, m)
+                        } else {
+                            0
+                        };
+                        self.quiets.push(m, s);
+                    }
+                    self.step = Step::Quiets;
+                }
+                Step::Quiets => match self.quiets.select() {
+                    Some(m) if self.already_tried(m) => {}
+                    Some(m) => return Some((m, Stage::Quiet)),
+                    None => self.step = Step::BadNoisy,
+                },
+                Step::BadNoisy => match self.bad.select() {
+                    Some(m) => return Some((m, Stage::BadCapture)),
+                    None => self.step = Step::Done,
+                },
+                Step::GenAll => {
+                    let mut list = MoveList::new();
+                    generate_into::<{ kind::ALL }>(board, &mut list);
+                    let side = board.side_to_move();
+                    for &m in list.iter() {
+                        let s = if self.config.history && m.is_quiet() {
+                            history.get(side, m)
+                        } else {
+                            0
+                        };
+                        self.quiets.push(m, s);
+                    }
+                    self.step = Step::AllMoves;
+                }
+                Step::AllMoves => match self.quiets.select() {
+                    Some(m) if self.already_tried(m) => {}
+                    Some(m) if m.is_capture() => return Some((m, Stage::GoodCapture)),
+                    Some(m) => return Some((m, Stage::Quiet)),
+                    None => self.step = Step::Done,
+                },
+                Step::Done => return None,
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::legal_moves;
+
+    fn drain(b: &Board, mut p: MovePicker) -> Vec<(Move, Stage)> {
+        let h = History::default();
+        let mut out = Vec::new();
+        while let Some(x) = p.next(b, &h) {
+            out.push(x);
+        }
+        out
+    }
+
+    #[test]
+    fn mvv_lva_order_and_promotions_first() {
+        // White can take a queen with a pawn or a rook, a rook with the queen, and promote.
+        let b = Board::from_fen("3q3k/1P6/8/8/8/2r5/1P6/2QR2K1 w - - 0 1").unwrap();
+        let moves = drain(&b, MovePicker::new(OrderingConfig::FULL, Move::NULL, [Move::NULL; 2]));
+        let text: Vec<String> = moves.iter().map(|(m, _)| m.uci(false).to_string()).collect();
+        // Promotion-captures first (queen first), then captures by MVV-LVA, then the quiet
+        // queen promotion above the other quiet promotions.
+        assert_eq!(text[0], "b7c8q", "{text:?}");
+        assert!(text.iter().position(|t| t == "d1d8").unwrap() < text.iter().position(|t| t == "b2c3").unwrap());
+        let b7b8q = text.iter().position(|t| t == "b7b8q").unwrap();
+        let b7b8n = text.iter().position(|t| t == "b7b8n").unwrap();
+        assert!(b7b8q < b7b8n);
+    }
+
+    #[test]
+    fn picker_yields_each_legal_move_once() {
+        let b = Board::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+            .unwrap();
+        let legal = legal_moves(&b);
+        let hash = legal[7];
+        let killers = [legal[20], Move::from_raw(0x1234)];
+        for config in [OrderingConfig::FULL, OrderingConfig::NONE] {
+            let got = drain(&b, MovePicker::new(config, hash, killers));
+            let mut got: Vec<u16> = got.iter().map(|(m, _)| m.raw()).collect();
+            got.sort_unstable();
+            let mut want: Vec<u16> = legal.iter().map(|m| m.raw()).collect();
+            want.sort_unstable();
+            assert_eq!(got, want);
+        }
+    }
+}

@@ -1,0 +1,165 @@
+//! Search statistics for judging move ordering: where fail-high nodes found their cutoff,
+//! how often the hash move was there and cut off, and the table's hit rate. They are plain
+//! counters in the thread's own struct, bumped only at cutoffs and probes.
+
+use super::ordering::Stage;
+use std::ops::AddAssign;
+
+/// Cutoff counts for one kind of node (main search or quiescence).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CutoffStats {
+    /// Nodes that failed high (a move reached beta).
+    pub fail_highs: u64,
+    /// ...on the first move searched.
+    pub first: u64,
+    /// ...within the first four moves searched.
+    pub first_four: u64,
+    /// Sum over fail-high nodes of the cutoff move's number (1 = first).
+    pub index_sum: u64,
+    /// Fail highs by the picker stage the cutoff move came from, indexed by `Stage`.
+    pub by_stage: [u64; Stage::COUNT],
+}
+
+impl CutoffStats {
+    /// Records a cutoff by the `number`th move searched (1-based).
+    #[inline(always)]
+    pub fn record(&mut self, number: usize, stage: Stage) {
+        self.fail_highs += 1;
+        self.first += (number == 1) as u64;
+        self.first_four += (number <= 4) as u64;
+        self.index_sum += number as u64;
+        self.by_stage[stage as usize] += 1;
+    }
+
+    pub fn first_pct(&self) -> f64 {
+        pct(self.first, self.fail_highs)
+    }
+
+    pub fn first_four_pct(&self) -> f64 {
+        pct(self.first_four, self.fail_highs)
+    }
+
+    pub fn mean_index(&self) -> f64 {
+        if self.fail_highs == 0 {
+            0.0
+        } else {
+            self.index_sum as f64 / self.fail_highs as f64
+        }
+    }
+}
+
+impl AddAssign for CutoffStats {
+    fn add_assign(&mut self, o: CutoffStats) {
+        self.fail_highs += o.fail_highs;
+        self.first += o.first;
+        self.first_four += o.first_four;
+        self.index_sum += o.index_sum;
+        for i in 0..Stage::COUNT {
+            self.by_stage[i] += o.by_stage[i];
+        }
+    }
+}
+
+/// Share in percent, 0 when there is nothing to share.
+pub fn pct(part: u64, whole: u64) -> f64 {
+    if whole == 0 {
+        0.0
+    } else {
+        100.0 * part as f64 / whole as f64
+    }
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SearchStats {
+    pub main: CutoffStats,
+    pub quiescence: CutoffStats,
+    /// Quiescence nodes (also counted in the total node count).
+    pub qnodes: u64,
+    /// Main-search nodes where the table offered a legal move.
+    pub hash_move_available: u64,
+    /// ...and that move cut off.
+    pub hash_move_cutoffs: u64,
+    pub tt_probes: u64,
+    pub tt_hits: u64,
+}
+
+impl AddAssign for SearchStats {
+    fn add_assign(&mut self, o: SearchStats) {
+        self.main += o.main;
+        self.quiescence += o.quiescence;
+        self.qnodes += o.qnodes;
+        self.hash_move_available += o.hash_move_available;
+        self.hash_move_cutoffs += o.hash_move_cutoffs;
+        self.tt_probes += o.tt_probes;
+        self.tt_hits += o.tt_hits;
+    }
+}
+
+impl SearchStats {
+    /// The `info string` lines the `Stats` option prints after each iteration.
+    pub fn info_lines(&self) -> Vec<String> {
+        let stage_text = |c: &CutoffStats| {
+            Stage::NAMES
+                .iter()
+                .zip(c.by_stage)
+                .map(|(n, v)| format!("{n} {v}"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        vec![
+            format!(
+                "info string stats failhigh {} first {:.1}% first4 {:.1}% meanindex {:.2} by stage: {}",
+                self.main.fail_highs,
+                self.main.first_pct(),
+                self.main.first_four_pct(),
+                self.main.mean_index(),
+                stage_text(&self.main)
+            ),
+            format!(
+                "info string stats qsearch nodes {} failhigh {} first {:.1}% first4 {:.1}% meanindex {:.2} by stage: {}",
+                self.qnodes,
+                self.quiescence.fail_highs,
+                self.quiescence.first_pct(),
+                self.quiescence.first_four_pct(),
+                self.quiescence.mean_index(),
+                stage_text(&self.quiescence)
+            ),
+            format!(
+                "info string stats hashmove available {} cutoffs {} ({:.1}%) tt probes {} hits {} ({:.1}%)",
+                self.hash_move_available,
+                self.hash_move_cutoffs,
+                pct(self.hash_move_cutoffs, self.hash_move_available),
+                self.tt_probes,
+                self.tt_hits,
+                pct(self.tt_hits, self.tt_probes)
+            ),
+        ]
+    }
+}
+
+/// One completed iteration of iterative deepening.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Iteration {
+    pub depth: i32,
+    /// Nodes searched from the start of the search to the end of this iteration.
+    pub nodes: u64,
+    pub qnodes: u64,
+    pub time_ms: u64,
+    pub score: i32,
+}
+
+/// Effective branching factors (nodes to depth d over nodes to depth d-1) and their
+/// geometric mean.
+pub fn branching_factors(iterations: &[Iteration]) -> (Vec<f64>, f64) {
+    let ebf: Vec<f64> = iterations
+        .windows(2)
+        .filter(|w| w[0].nodes > 0)
+        .map(|w| w[1].nodes as f64 / w[0].nodes as f64)
+        .collect();
+    let mean = if ebf.is_empty() {
+        0.0
+    } else {
+        (ebf.iter().map(|x| x.ln()).sum::<f64>() / ebf.len() as f64).exp()
+    };
+    (ebf, mean)
+}

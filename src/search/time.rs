@@ -1,0 +1,138 @@
+//! Time management: how long to think, from the clock or a fixed move time.
+
+use crate::board::Color;
+use std::time::{Duration, Instant};
+
+/// What `go` asked for.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Limits {
+    pub wtime: Option<u64>,
+    pub btime: Option<u64>,
+    pub winc: Option<u64>,
+    pub binc: Option<u64>,
+    pub movestogo: Option<u32>,
+    pub movetime: Option<u64>,
+    pub depth: Option<i32>,
+    pub nodes: Option<u64>,
+    pub mate: Option<i32>,
+    pub infinite: bool,
+    pub ponder: bool,
+}
+
+impl Limits {
+    pub fn depth(d: i32) -> Limits {
+        Limits {
+            depth: Some(d),
+            ..Limits::default()
+        }
+    }
+
+    pub fn nodes(n: u64) -> Limits {
+        Limits {
+            nodes: Some(n),
+            ..Limits::default()
+        }
+    }
+
+    /// Whether the clock or a move time bounds this search.
+    pub fn is_timed(&self) -> bool {
+        self.movetime.is_some() || self.wtime.is_some() || self.btime.is_some()
+    }
+}
+
+/// The soft limit is checked between iterations (don't start what can't finish); the hard
+/// limit inside the search (stop now).
+#[derive(Clone, Copy, Debug)]
+pub struct TimeBudget {
+    pub soft: Duration,
+    pub hard: Duration,
+}
+
+/// The budget for this move, or None when only depth, nodes, mate or `stop` end the search.
+pub fn budget(limits: &Limits, side: Color, overhead_ms: u64) -> Option<TimeBudget> {
+    if let Some(mt) = limits.movetime {
+        let t = mt.saturating_sub(overhead_ms).max(1);
+        return Some(TimeBudget {
+            soft: Duration::from_millis(t),
+            hard: Duration::from_millis(t),
+        });
+    }
+    let (time, inc) = match side {
+        Color::White => (limits.wtime?, limits.winc.unwrap_or(0)),
+        Color::Black => (limits.btime?, limits.binc.unwrap_or(0)),
+    };
+    // Keep the overhead in reserve for the GUI and the operating system.
+    let available = time.saturating_sub(overhead_ms).max(1);
+    let moves_left = limits.movestogo.map_or(25, |m| m.clamp(1, 50)) as u64;
+    let mut soft = available / moves_left + inc * 3 / 4;
+    // Never plan to spend more than a fraction of what is left.
+    let cap = if moves_left == 1 {
+        available * 4 / 5
+    } else {
+        available / 2
+    };
+    soft = soft.min(cap).max(1);
+    let hard = (soft * 4).min(cap).max(soft);
+    Some(TimeBudget {
+        soft: Duration::from_millis(soft),
+        hard: Duration::from_millis(hard),
+    })
+}
+
+/// The search's clock: when it started and what it may spend.
+#[derive(Clone, Copy, Debug)]
+pub struct Clock {
+    pub start: Instant,
+    pub budget: Option<TimeBudget>,
+}
+
+impl Clock {
+    pub fn new(budget: Option<TimeBudget>) -> Clock {
+        Clock {
+            start: Instant::now(),
+            budget,
+        }
+    }
+
+    pub fn elapsed(&self) -> Duration {
+        self.start.elapsed()
+    }
+
+    pub fn past_soft(&self) -> bool {
+        self.budget.is_some_and(|b| self.elapsed() >= b.soft)
+    }
+
+    pub fn past_hard(&self) -> bool {
+        self.budget.is_some_and(|b| self.elapsed() >= b.hard)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn budgets_stay_inside_the_clock() {
+        let l = Limits {
+            wtime: Some(1000),
+            winc: Some(10),
+            btime: Some(5),
+            ..Limits::default()
+        };
+        let w = budget(&l, Color::White, 30).unwrap();
+        assert!(w.soft <= w.hard && w.hard <= Duration::from_millis(970 / 2));
+        let b = budget(&l, Color::Black, 30).unwrap();
+        assert_eq!(b.hard, Duration::from_millis(1));
+        assert!(budget(&Limits::depth(3), Color::White, 30).is_none());
+        let mt = budget(
+            &Limits {
+                movetime: Some(100),
+                ..Limits::default()
+            },
+            Color::White,
+            30,
+        )
+        .unwrap();
+        assert_eq!(mt.hard, Duration::from_millis(70));
+    }
+}

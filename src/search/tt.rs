@@ -1,0 +1,238 @@
+//! The transposition table: buckets of four 16-byte entries (one cache line), shared by all
+//! search threads without locks. Each entry stores `key ^ data` beside `data`, so a torn write
+//! from two threads fails the key check on read instead of returning another position's data.
+
+use crate::board::Move;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// What a stored score says about the true value.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Bound {
+    /// The true score is at most this (the search failed low).
+    Upper = 1,
+    /// The true score is at least this (the search failed high).
+    Lower = 2,
+    Exact = 3,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TtEntry {
+    pub mv: Move,
+    pub score: i32,
+    pub depth: i32,
+    pub bound: Bound,
+}
+
+#[derive(Default)]
+struct Slot {
+    key: AtomicU64,
+    data: AtomicU64,
+}
+
+const BUCKET_SLOTS: usize = 4;
+
+#[repr(align(64))]
+#[derive(Default)]
+struct Bucket {
+    slots: [Slot; BUCKET_SLOTS],
+}
+
+/// Data layout: move (16 bits) | score (16) | depth (8) | bound (2) | age (6).
+fn pack(mv: Move, score: i32, depth: i32, bound: Bound, age: u8) -> u64 {
+    mv.raw() as u64
+        | ((score as i16 as u16) as u64) << 16
+        | ((depth.clamp(0, 255) as u8) as u64) << 32
+        | (bound as u64) << 40
+        | ((age & 63) as u64) << 42
+}
+
+fn unpack(data: u64) -> Option<(TtEntry, u8)> {
+    let bound = match (data >> 40) & 3 {
+        1 => Bound::Upper,
+        2 => Bound::Lower,
+        3 => Bound::Exact,
+        _ => return None,
+    };
+    Some((
+        TtEntry {
+            mv: Move::from_raw(data as u16),
+            score: (data >> 16) as u16 as i16 as i32,
+            depth: ((data >> 32) & 0xFF) as i32,
+            bound,
+        },
+        ((data >> 42) & 63) as u8,
+    ))
+}
+
+pub struct TranspositionTable {
+    buckets: Vec<Bucket>,
+    age: AtomicU64,
+}
+
+impl TranspositionTable {
+    pub const DEFAULT_MB: usize = 16;
+    pub const MAX_MB: usize = 65536;
+
+    pub fn new(mb: usize) -> TranspositionTable {
+        let mb = mb.clamp(1, Self::MAX_MB);
+        let count = (mb * 1024 * 1024 / std::mem::size_of::<Bucket>()).max(1);
+        let mut buckets = Vec::new();
+        buckets.resize_with(count, Bucket::default);
+        TranspositionTable {
+            buckets,
+            age: AtomicU64::new(0),
+        }
+    }
+
+    pub fn size_mb(&self) -> usize {
+        self.buckets.len() * std::mem::size_of::<Bucket>() / (1024 * 1024)
+    }
+
+    pub fn clear(&self) {
+        for b in &self.buckets {
+            for s in &b.slots {
+                s.key.store(0, Ordering::Relaxed);
+                s.data.store(0, Ordering::Relaxed);
+            }
+        }
+        self.age.store(0, Ordering::Relaxed);
+    }
+
+    /// Called at the start of each search so older entries are replaced first.
+    pub fn new_search(&self) {
+        self.age.fetch_add(1, Ordering::Relaxed);
+    }
+
+    fn age(&self) -> u8 {
+        (self.age.load(Ordering::Relaxed) & 63) as u8
+    }
+
+    #[inline(always)]
+    fn bucket(&self, key: u64) -> &Bucket {
+        let i = ((key as u128 * self.buckets.len() as u128) >> 64) as usize;
+        &self.buckets[i]
+    }
+
+    /// Hints the CPU to fetch the bucket for `key` before it is probed.
+    #[inline(always)]
+    pub fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            let p = self.bucket(key) as *const Bucket as *const i8;
+            // SAFETY: prefetch is only a hint; the pointer is a valid reference.
+            unsafe { core::arch::x86_64::_mm_prefetch(p, core::arch::x86_64::_MM_HINT_T0) };
+        }
+    }
+
+    pub fn probe(&self, key: u64) -> Option<TtEntry> {
+        for s in &self.bucket(key).slots {
+            let data = s.data.load(Ordering::Relaxed);
+            if s.key.load(Ordering::Relaxed) ^ data == key {
+                if let Some((e, _)) = unpack(data) {
+                    return Some(e);
+                }
+            }
+        }
+        None
+    }
+
+    pub fn store(&self, key: u64, mv: Move, score: i32, depth: i32, bound: Bound) {
+        let age = self.age();
+        let bucket = self.bucket(key);
+        let mut victim = &bucket.slots[0];
+        let mut victim_worth = i32::MAX;
+        for s in &bucket.slots {
+            let data = s.data.load(Ordering::Relaxed);
+            let stored_key = s.key.load(Ordering::Relaxed) ^ data;
+            let old = unpack(data);
+            if stored_key == key || old.is_none() {
+                // Same position (or an empty slot): keep an older move rather than none, and
+                // keep a deeper entry of this search unless the new one is exact.
+                let mv = match (mv.is_null(), old) {
+                    (true, Some((o, _))) if stored_key == key => o.mv,
+                    _ => mv,
+                };
+                if let Some((o, oage)) = old {
+                    if stored_key == key
+                        && oage == age
+                        && bound != Bound::Exact
+                        && o.depth > depth + 3
+                    {
+                        return;
+                    }
+                }
+                write(s, key, pack(mv, score, depth, bound, age));
+                return;
+            }
+            let (o, oage) = old.unwrap_or((
+                TtEntry {
+                    mv: Move::NULL,
+                    score: 0,
+                    depth: 0,
+                    bound: Bound::Upper,
+                },
+                age,
+            ));
+            let staleness = (age.wrapping_sub(oage) & 63) as i32;
+            let worth = o.depth - 8 * staleness;
+            if worth < victim_worth {
+                victim_worth = worth;
+                victim = s;
+            }
+        }
+        write(victim, key, pack(mv, score, depth, bound, age));
+    }
+
+    /// Permille of sampled entries written during the current search, as UCI `hashfull`.
+    pub fn hashfull(&self) -> usize {
+        let age = self.age();
+        let sample = self.buckets.len().min(250);
+        let mut used = 0;
+        for b in &self.buckets[..sample] {
+            for s in &b.slots {
+                if let Some((_, a)) = unpack(s.data.load(Ordering::Relaxed)) {
+                    if a == age {
+                        used += 1;
+                    }
+                }
+            }
+        }
+        used * 1000 / (sample * BUCKET_SLOTS).max(1)
+    }
+}
+
+#[inline(always)]
+fn write(s: &Slot, key: u64, data: u64) {
+    s.key.store(key ^ data, Ordering::Relaxed);
+    s.data.store(data, Ordering::Relaxed);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::{MoveKind, Square};
+
+    #[test]
+    fn store_and_probe() {
+        let tt = TranspositionTable::new(1);
+        let m = Move::new(Square::E1, Square::E8, MoveKind::Quiet);
+        tt.store(42, m, -1234, 7, Bound::Lower);
+        let e = tt.probe(42).unwrap();
+        assert_eq!((e.mv, e.score, e.depth, e.bound), (m, -1234, 7, Bound::Lower));
+        assert!(tt.probe(43).is_none());
+        tt.clear();
+        assert!(tt.probe(42).is_none());
+    }
+
+    #[test]
+    fn hashfull_counts_current_search() {
+        let tt = TranspositionTable::new(1);
+        assert_eq!(tt.hashfull(), 0);
+        for k in 0..200_000u64 {
+            tt.store(k.wrapping_mul(0x9E37_79B9_7F4A_7C15), Move::NULL, 0, 1, Bound::Exact);
+        }
+        assert!(tt.hashfull() > 900);
+        tt.new_search();
+        assert_eq!(tt.hashfull(), 0);
+    }
+}

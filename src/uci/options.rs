@@ -1,0 +1,180 @@
+//! The UCI options: their declarations for `uci` and their parsing for `setoption`.
+
+use crate::search::ordering::OrderingConfig;
+use crate::search::tt::TranspositionTable;
+
+/// Every option's current value.
+#[derive(Clone, Debug)]
+pub struct Options {
+    pub hash_mb: usize,
+    pub threads: usize,
+    pub multipv: usize,
+    pub move_overhead_ms: u64,
+    pub ponder: bool,
+    pub chess960: bool,
+    pub syzygy_path: String,
+    pub stats: bool,
+    pub ordering: OrderingConfig,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            hash_mb: TranspositionTable::DEFAULT_MB,
+            threads: 1,
+            multipv: 1,
+            move_overhead_ms: 30,
+            ponder: false,
+            chess960: false,
+            syzygy_path: String::new(),
+            stats: false,
+            ordering: OrderingConfig::FULL,
+        }
+    }
+}
+
+pub const MAX_THREADS: usize = 256;
+pub const MAX_MULTIPV: usize = 256;
+pub const MAX_MOVE_OVERHEAD: u64 = 5000;
+
+/// The ordering switches: option name and the field it sets.
+const ORDER_SWITCHES: [(&str, fn(&mut OrderingConfig) -> &mut bool); 5] = [
+    ("OrderHashMove", |c| &mut c.hash_move),
+    ("OrderMvvLva", |c| &mut c.mvv_lva),
+    ("OrderKillers", |c| &mut c.killers),
+    ("OrderHistory", |c| &mut c.history),
+    ("OrderSeeSplit", |c| &mut c.see_split),
+];
+
+/// The `option` lines printed in answer to `uci`.
+pub fn declarations() -> Vec<String> {
+    let mut v = vec![
+        format!(
+            "option name Hash type spin default {} min 1 max {}",
+            TranspositionTable::DEFAULT_MB,
+            TranspositionTable::MAX_MB
+        ),
+        format!("option name Threads type spin default 1 min 1 max {MAX_THREADS}"),
+        format!("option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"),
+        format!("option name Move Overhead type spin default 30 min 0 max {MAX_MOVE_OVERHEAD}"),
+        "option name Clear Hash type button".to_string(),
+        "option name Ponder type check default false".to_string(),
+        "option name UCI_Chess960 type check default false".to_string(),
+        "option name SyzygyPath type string default <empty>".to_string(),
+        "option name Stats type check default false".to_string(),
+    ];
+    for (name, _) in ORDER_SWITCHES {
+        v.push(format!("option name {name} type check default true"));
+    }
+    v
+}
+
+/// What a `setoption` asks the engine to do beyond storing a value.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Effect {
+    None,
+    ResizeHash,
+    SetThreads,
+    ClearHash,
+    SetChess960,
+    SetSyzygyPath,
+}
+
+fn parse_spin<T: std::str::FromStr + PartialOrd + std::fmt::Display + Copy>(
+    name: &str,
+    value: Option<&str>,
+    min: T,
+    max: T,
+) -> Result<T, String> {
+    let v = value.ok_or_else(|| format!("setoption {name}: missing value"))?;
+    let n: T = v
+        .parse()
+        .map_err(|_| format!("setoption {name}: '{v}' is not a number from {min} to {max}"))?;
+    if n < min || n > max {
+        return Err(format!("setoption {name}: {v} is out of range {min} to {max}"));
+    }
+    Ok(n)
+}
+
+fn parse_check(name: &str, value: Option<&str>) -> Result<bool, String> {
+    match value.map(str::to_ascii_lowercase).as_deref() {
+        Some("true") => Ok(true),
+        Some("false") => Ok(false),
+        Some(v) => Err(format!("setoption {name}: '{v}' is not true or false")),
+        None => Err(format!("setoption {name}: missing value")),
+    }
+}
+
+impl Options {
+    /// Applies `setoption name NAME [value VALUE]`; on error nothing changes.
+    pub fn set(&mut self, name: &str, value: Option<&str>) -> Result<Effect, String> {
+        let lower = name.to_ascii_lowercase();
+        match lower.as_str() {
+            "hash" => {
+                self.hash_mb = parse_spin(name, value, 1, TranspositionTable::MAX_MB)?;
+                Ok(Effect::ResizeHash)
+            }
+            "threads" => {
+                self.threads = parse_spin(name, value, 1, MAX_THREADS)?;
+                Ok(Effect::SetThreads)
+            }
+            "multipv" => {
+                self.multipv = parse_spin(name, value, 1, MAX_MULTIPV)?;
+                Ok(Effect::None)
+            }
+            "move overhead" => {
+                self.move_overhead_ms = parse_spin(name, value, 0, MAX_MOVE_OVERHEAD)?;
+                Ok(Effect::None)
+            }
+            "clear hash" => Ok(Effect::ClearHash),
+            "ponder" => {
+                self.ponder = parse_check(name, value)?;
+                Ok(Effect::None)
+            }
+            "uci_chess960" => {
+                self.chess960 = parse_check(name, value)?;
+                Ok(Effect::SetChess960)
+            }
+            "syzygypath" => {
+                let v = value.unwrap_or("").trim();
+                self.syzygy_path = if v == "<empty>" { String::new() } else { v.to_string() };
+                Ok(Effect::SetSyzygyPath)
+            }
+            "stats" => {
+                self.stats = parse_check(name, value)?;
+                Ok(Effect::None)
+            }
+            _ => {
+                for (opt, field) in ORDER_SWITCHES {
+                    if opt.eq_ignore_ascii_case(name) {
+                        let v = parse_check(opt, value)?;
+                        *field(&mut self.ordering) = v;
+                        return Ok(Effect::None);
+                    }
+                }
+                Err(format!("setoption: unknown option '{name}'"))
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn values_are_checked() {
+        let mut o = Options::default();
+        assert_eq!(o.set("Hash", Some("64")), Ok(Effect::ResizeHash));
+        assert_eq!(o.hash_mb, 64);
+        assert!(o.set("Hash", Some("0")).is_err());
+        assert!(o.set("Hash", Some("65537")).is_err());
+        assert!(o.set("Hash", None).is_err());
+        assert_eq!(o.hash_mb, 64);
+        assert!(o.set("OrderKillers", Some("false")).is_ok());
+        assert!(!o.ordering.killers);
+        assert!(o.set("OrderKillers", Some("maybe")).is_err());
+        assert!(o.set("Foo", Some("1")).is_err());
+        assert!(o.set("Move Overhead", Some("-1")).is_err());
+    }
+}
