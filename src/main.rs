@@ -3,7 +3,11 @@ use cutoff::board::STARTPOS;
 use std::process::ExitCode;
 
 #[derive(Parser)]
-#[command(name = "cutoff", version, about = "A UCI chess engine whose move ordering is measured")]
+#[command(
+    name = "cutoff",
+    version,
+    about = "A UCI chess engine whose move ordering is measured"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
@@ -23,6 +27,11 @@ enum Command {
         /// Print castling moves as king-takes-rook.
         #[arg(long)]
         chess960: bool,
+    },
+    /// Search a fixed set of positions to a fixed depth; prints `N nodes M nps` last.
+    Bench {
+        #[arg(default_value_t = cutoff::tools::bench::DEFAULT_DEPTH)]
+        depth: i32,
     },
     /// Run an EPD perft suite (`FEN ;D1 n ;D2 n ...`).
     PerftSuite {
@@ -57,6 +66,10 @@ fn main() -> ExitCode {
                 ExitCode::from(2)
             }
         },
+        Some(Command::Bench { depth }) => {
+            cutoff::tools::bench::run(depth.clamp(1, 64));
+            ExitCode::SUCCESS
+        }
         Some(Command::PerftSuite { file, max_depth }) => {
             match cutoff::tools::perft::run_suite(&file, max_depth) {
                 Ok(true) => ExitCode::SUCCESS,

@@ -34,7 +34,9 @@ impl Board {
         }
         if fields.len() < 4 {
             let missing = ["side to move", "castling", "en passant"][fields.len() - 1];
-            return Err(FenError::new(format!("FEN '{fen}': missing the {missing} field")));
+            return Err(FenError::new(format!(
+                "FEN '{fen}': missing the {missing} field"
+            )));
         }
         if fields.len() > 6 {
             return Err(FenError::new(format!(
@@ -78,7 +80,11 @@ impl Board {
             return Err(FenError::new(format!(
                 "piece placement '{}': the side not to move ({}) is in check",
                 fields[0],
-                if them == Color::White { "white" } else { "black" }
+                if them == Color::White {
+                    "white"
+                } else {
+                    "black"
+                }
             )));
         }
         b.key = b.compute_key();
@@ -126,7 +132,11 @@ impl Board {
                 s.push('/');
             }
         }
-        s.push_str(if self.side == Color::White { " w " } else { " b " });
+        s.push_str(if self.side == Color::White {
+            " w "
+        } else {
+            " b "
+        });
         let before = s.len();
         for color in Color::ALL {
             for side in [KING_SIDE, QUEEN_SIDE] {
@@ -187,7 +197,10 @@ fn parse_placement(b: &mut Board, field: &str) -> Result<(), FenError> {
                 file += d as usize;
             } else if let Some(p) = Piece::from_char(c) {
                 if file < 8 {
-                    b.put(p, Square::new(File::from_index(file), Rank::from_index(rank)));
+                    b.put(
+                        p,
+                        Square::new(File::from_index(file), Rank::from_index(rank)),
+                    );
                 }
                 file += 1;
             } else {

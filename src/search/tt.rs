@@ -218,7 +218,10 @@ mod tests {
         let m = Move::new(Square::E1, Square::E8, MoveKind::Quiet);
         tt.store(42, m, -1234, 7, Bound::Lower);
         let e = tt.probe(42).unwrap();
-        assert_eq!((e.mv, e.score, e.depth, e.bound), (m, -1234, 7, Bound::Lower));
+        assert_eq!(
+            (e.mv, e.score, e.depth, e.bound),
+            (m, -1234, 7, Bound::Lower)
+        );
         assert!(tt.probe(43).is_none());
         tt.clear();
         assert!(tt.probe(42).is_none());
@@ -229,7 +232,13 @@ mod tests {
         let tt = TranspositionTable::new(1);
         assert_eq!(tt.hashfull(), 0);
         for k in 0..200_000u64 {
-            tt.store(k.wrapping_mul(0x9E37_79B9_7F4A_7C15), Move::NULL, 0, 1, Bound::Exact);
+            tt.store(
+                k.wrapping_mul(0x9E37_79B9_7F4A_7C15),
+                Move::NULL,
+                0,
+                1,
+                Bound::Exact,
+            );
         }
         assert!(tt.hashfull() > 900);
         tt.new_search();

@@ -5,8 +5,8 @@ use super::stats::{Iteration, SearchStats};
 use super::time::{budget, Clock, Limits};
 use super::tt::{Bound, TranspositionTable};
 use super::{
-    format_score, Control, PvLine, SearchOptions, SearchResult, Worker, INFINITY, MATE,
-    MATE_BOUND, MAX_PLY,
+    format_score, Control, PvLine, SearchOptions, SearchResult, Worker, INFINITY, MATE, MATE_BOUND,
+    MAX_PLY,
 };
 use crate::board::movegen::legal_moves;
 use crate::board::{is_legal, see_ge, Move, MoveList, Position};
@@ -172,7 +172,11 @@ impl<'a> SearchThread<'a> {
             .clamp(1, MAX_PLY as i32 - 1);
         let mut lines: Vec<PvLine> = Vec::new();
         // Helpers start one ply deeper on odd threads so the threads spread over depths.
-        let first_depth = if self.is_main() { 1 } else { 1 + (self.id as i32 & 1) };
+        let first_depth = if self.is_main() {
+            1
+        } else {
+            1 + (self.id as i32 & 1)
+        };
 
         for depth in first_depth..=max_depth {
             self.root_depth = depth;
@@ -181,7 +185,9 @@ impl<'a> SearchThread<'a> {
             for line_idx in 0..multipv {
                 self.seldepth = 0;
                 let prev = lines.get(line_idx);
-                self.root_hash = prev.and_then(|l| l.pv.first().copied()).unwrap_or(Move::NULL);
+                self.root_hash = prev
+                    .and_then(|l| l.pv.first().copied())
+                    .unwrap_or(Move::NULL);
                 let score = self.aspiration(pos, depth, prev.map(|l| l.score), line_idx, out);
                 if self.stopped {
                     break;
@@ -461,7 +467,11 @@ impl<'a> SearchThread<'a> {
             }
         }
         let hash_move = if root { self.root_hash } else { tt_move };
-        let hash_move = if hash_move.is_null() { tt_move } else { hash_move };
+        let hash_move = if hash_move.is_null() {
+            tt_move
+        } else {
+            hash_move
+        };
 
         let killers = self.worker.killers.get(ply);
         self.worker.killers.clear_ply(ply + 1);
@@ -481,8 +491,7 @@ impl<'a> SearchThread<'a> {
             if stage == Stage::HashMove {
                 self.stats.hash_move_available += 1;
             }
-            if root && self.is_main() && self.opts.report && self.clock.elapsed() > CURRMOVE_AFTER
-            {
+            if root && self.is_main() && self.opts.report && self.clock.elapsed() > CURRMOVE_AFTER {
                 // Printed directly: the out callback is not reachable from here.
                 println!(
                     "info depth {} currmove {} currmovenumber {}",

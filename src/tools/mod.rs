@@ -1,4 +1,5 @@
 //! The command-line tools: perft, perft suites, bench and the ordering lab.
 
+pub mod bench;
 pub mod perft;
 pub mod progress;

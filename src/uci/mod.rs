@@ -176,7 +176,9 @@ impl Engine {
                     Effect::SetChess960 => self.position.set_chess960(next.chess960),
                     Effect::SetSyzygyPath => {
                         if !next.syzygy_path.is_empty() {
-                            send("info string SyzygyPath stored; tablebase probing is not built yet");
+                            send(
+                                "info string SyzygyPath stored; tablebase probing is not built yet",
+                            );
                         }
                     }
                     Effect::None => {}

@@ -91,7 +91,9 @@ fn parse_spin<T: std::str::FromStr + PartialOrd + std::fmt::Display + Copy>(
         .parse()
         .map_err(|_| format!("setoption {name}: '{v}' is not a number from {min} to {max}"))?;
     if n < min || n > max {
-        return Err(format!("setoption {name}: {v} is out of range {min} to {max}"));
+        return Err(format!(
+            "setoption {name}: {v} is out of range {min} to {max}"
+        ));
     }
     Ok(n)
 }
@@ -137,7 +139,11 @@ impl Options {
             }
             "syzygypath" => {
                 let v = value.unwrap_or("").trim();
-                self.syzygy_path = if v == "<empty>" { String::new() } else { v.to_string() };
+                self.syzygy_path = if v == "<empty>" {
+                    String::new()
+                } else {
+                    v.to_string()
+                };
                 Ok(Effect::SetSyzygyPath)
             }
             "stats" => {

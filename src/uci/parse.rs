@@ -86,7 +86,9 @@ pub fn parse_go(args: &[&str]) -> Go {
             "winc" => millis(key, val, &mut warnings).map(|v| l.winc = Some(v)),
             "binc" => millis(key, val, &mut warnings).map(|v| l.binc = Some(v)),
             "movetime" => millis(key, val, &mut warnings).map(|v| l.movetime = Some(v)),
-            "movestogo" => number::<i64>(key, val).map(|v| l.movestogo = Some(v.clamp(1, 10_000) as u32)),
+            "movestogo" => {
+                number::<i64>(key, val).map(|v| l.movestogo = Some(v.clamp(1, 10_000) as u32))
+            }
             "depth" => number::<i64>(key, val).map(|v| l.depth = Some(v.clamp(1, 127) as i32)),
             "nodes" => number::<i64>(key, val).map(|v| l.nodes = Some(v.max(1) as u64)),
             "mate" => number::<i64>(key, val).map(|v| l.mate = Some(v.clamp(1, 63) as i32)),
@@ -111,7 +113,11 @@ pub fn parse_go(args: &[&str]) -> Go {
             "searchmoves" => {
                 // Not supported: skip the moves that follow.
                 let mut j = i + 1;
-                while j < args.len() && args[j].len() >= 4 && args[j].as_bytes()[0].is_ascii_lowercase() && args[j].as_bytes()[1].is_ascii_digit() {
+                while j < args.len()
+                    && args[j].len() >= 4
+                    && args[j].as_bytes()[0].is_ascii_lowercase()
+                    && args[j].as_bytes()[1].is_ascii_digit()
+                {
                     j += 1;
                 }
                 consumed = j - i;

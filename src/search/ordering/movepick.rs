@@ -15,7 +15,9 @@
 use super::history::History;
 use super::OrderingConfig;
 use crate::board::movegen::{generate_into, kind};
-use crate::board::{is_legal, see, see_ge, Board, Move, MoveList, PieceType, MAX_MOVES, PIECE_VALUE};
+use crate::board::{
+    is_legal, see, see_ge, Board, Move, MoveList, PieceType, MAX_MOVES, PIECE_VALUE,
+};
 
 /// The stage a move came from, as the statistics count it.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -30,8 +32,14 @@ pub enum Stage {
 
 impl Stage {
     pub const COUNT: usize = 6;
-    pub const NAMES: [&'static str; Stage::COUNT] =
-        ["hash", "good capture", "killer 1", "killer 2", "quiet", "bad capture"];
+    pub const NAMES: [&'static str; Stage::COUNT] = [
+        "hash",
+        "good capture",
+        "killer 1",
+        "killer 2",
+        "quiet",
+        "bad capture",
+    ];
 }
 
 /// Most valuable victim, then least valuable attacker, indexed by [victim][attacker]
@@ -136,7 +144,11 @@ impl MovePicker {
         MovePicker {
             step: Step::HashMove,
             config,
-            hash_move: if config.hash_move { hash_move } else { Move::NULL },
+            hash_move: if config.hash_move {
+                hash_move
+            } else {
+                Move::NULL
+            },
             killers: if config.killers {
                 killers
             } else {
@@ -313,12 +325,21 @@ mod tests {
     fn mvv_lva_order_and_promotions_first() {
         // White can take a queen with a pawn or a rook, a rook with the queen, and promote.
         let b = Board::from_fen("3q3k/1P6/8/8/8/2r5/1P6/2QR2K1 w - - 0 1").unwrap();
-        let moves = drain(&b, MovePicker::new(OrderingConfig::FULL, Move::NULL, [Move::NULL; 2]));
-        let text: Vec<String> = moves.iter().map(|(m, _)| m.uci(false).to_string()).collect();
+        let moves = drain(
+            &b,
+            MovePicker::new(OrderingConfig::FULL, Move::NULL, [Move::NULL; 2]),
+        );
+        let text: Vec<String> = moves
+            .iter()
+            .map(|(m, _)| m.uci(false).to_string())
+            .collect();
         // Promotion-captures first (queen first), then captures by MVV-LVA, then the quiet
         // queen promotion above the other quiet promotions.
         assert_eq!(text[0], "b7c8q", "{text:?}");
-        assert!(text.iter().position(|t| t == "d1d8").unwrap() < text.iter().position(|t| t == "b2c3").unwrap());
+        assert!(
+            text.iter().position(|t| t == "d1d8").unwrap()
+                < text.iter().position(|t| t == "b2c3").unwrap()
+        );
         let b7b8q = text.iter().position(|t| t == "b7b8q").unwrap();
         let b7b8n = text.iter().position(|t| t == "b7b8n").unwrap();
         assert!(b7b8q < b7b8n);
@@ -326,8 +347,9 @@ mod tests {
 
     #[test]
     fn picker_yields_each_legal_move_once() {
-        let b = Board::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
-            .unwrap();
+        let b =
+            Board::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+                .unwrap();
         let legal = legal_moves(&b);
         let hash = legal[7];
         let killers = [legal[20], Move::from_raw(0x1234)];
