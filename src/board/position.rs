@@ -450,6 +450,12 @@ impl Position {
         &self.board
     }
 
+    /// The board before the last move, if any.
+    #[inline(always)]
+    pub fn previous(&self) -> Option<&Board> {
+        self.history.last()
+    }
+
     pub fn chess960(&self) -> bool {
         self.chess960
     }

@@ -413,7 +413,7 @@ impl<'a> SearchThread<'a> {
     fn alpha_beta(
         &mut self,
         pos: &mut Position,
-        mut depth: i32,
+        depth: i32,
         ply: usize,
         mut alpha: i32,
         beta: i32,
@@ -421,11 +421,8 @@ impl<'a> SearchThread<'a> {
         let root = ply == 0;
         let pv_node = beta - alpha > 1;
         let in_check = pos.board().in_check();
-        // Check extension: a node in check is searched one ply deeper.
-        if in_check && ply < MAX_PLY / 2 {
-            depth += 1;
-        }
-        if depth <= 0 {
+        // In check there is no standing pat: such a node searches every evasion.
+        if depth <= 0 && !in_check {
             return self.quiescence(pos, ply, alpha, beta);
         }
         self.pv_len[ply] = ply;
@@ -502,12 +499,16 @@ impl<'a> SearchThread<'a> {
             }
             pos.make_move(m);
             self.tt.prefetch(pos.board().key());
+            // Check extension: a move that gives check is searched one ply deeper (bounded, so
+            // perpetual checks cannot run past the ply limit).
+            let extend = pos.board().in_check() && ply < MAX_PLY / 2;
+            let new_depth = depth - 1 + extend as i32;
             let score = if searched == 1 {
-                -self.alpha_beta(pos, depth - 1, ply + 1, -beta, -alpha)
+                -self.alpha_beta(pos, new_depth, ply + 1, -beta, -alpha)
             } else {
-                let s = -self.alpha_beta(pos, depth - 1, ply + 1, -alpha - 1, -alpha);
+                let s = -self.alpha_beta(pos, new_depth, ply + 1, -alpha - 1, -alpha);
                 if s > alpha && s < beta {
-                    -self.alpha_beta(pos, depth - 1, ply + 1, -beta, -alpha)
+                    -self.alpha_beta(pos, new_depth, ply + 1, -beta, -alpha)
                 } else {
                     s
                 }

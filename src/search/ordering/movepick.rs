@@ -324,7 +324,7 @@ mod tests {
     #[test]
     fn mvv_lva_order_and_promotions_first() {
         // White can take a queen with a pawn or a rook, a rook with the queen, and promote.
-        let b = Board::from_fen("3q3k/1P6/8/8/8/2r5/1P6/2QR2K1 w - - 0 1").unwrap();
+        let b = Board::from_fen("2rq3k/1P6/8/8/8/2r5/1P6/2QR2K1 w - - 0 1").unwrap();
         let moves = drain(
             &b,
             MovePicker::new(OrderingConfig::FULL, Move::NULL, [Move::NULL; 2]),
