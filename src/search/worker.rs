@@ -188,7 +188,9 @@ impl<'a> SearchThread<'a> {
                 self.root_hash = prev
                     .and_then(|l| l.pv.first().copied())
                     .unwrap_or(Move::NULL);
-                let score = self.aspiration(pos, depth, prev.map(|l| l.score), line_idx, out);
+                let prev_score = prev.map(|l| l.score);
+                let prev_pv = prev.map(|l| l.pv.clone()).unwrap_or_default();
+                let score = self.aspiration(pos, depth, prev_score, &prev_pv, line_idx, out);
                 if self.stopped {
                     break;
                 }
@@ -330,6 +332,7 @@ impl<'a> SearchThread<'a> {
         pos: &mut Position,
         depth: i32,
         prev: Option<i32>,
+        prev_pv: &[Move],
         line_idx: usize,
         out: &mut (dyn FnMut(&str) + Send),
     ) -> i32 {
@@ -359,10 +362,13 @@ impl<'a> SearchThread<'a> {
                 return score;
             };
             if self.is_main() && self.opts.report {
-                let line = PvLine {
-                    score,
-                    pv: self.pv[0][..self.pv_len[0]].to_vec(),
+                // Failing low leaves no new PV: show the line being defended.
+                let pv = if self.pv_len[0] > 0 {
+                    self.pv[0][..self.pv_len[0]].to_vec()
+                } else {
+                    prev_pv.to_vec()
                 };
+                let line = PvLine { score, pv };
                 out(&self.info_line(depth, line_idx, &line, Some(bound)));
             }
             delta += delta;
@@ -477,7 +483,9 @@ impl<'a> SearchThread<'a> {
         let mut best_score = -INFINITY;
         let mut best_move = Move::NULL;
         let mut searched = 0usize;
-        let mut quiets_tried = MoveList::new();
+        // Quiet moves that failed to cut off, for the history malus (the first 64 suffice).
+        let mut quiets_tried = [Move::NULL; 64];
+        let mut quiets_count = 0;
         let original_alpha = alpha;
 
         while let Some((m, stage)) = picker.next(pos.board(), &self.worker.history) {
@@ -533,7 +541,7 @@ impl<'a> SearchThread<'a> {
                             self.worker.history.reward_cutoff(
                                 side,
                                 m,
-                                quiets_tried.as_slice(),
+                                &quiets_tried[..quiets_count],
                                 depth,
                             );
                         }
@@ -541,8 +549,9 @@ impl<'a> SearchThread<'a> {
                     }
                 }
             }
-            if m.is_quiet() {
-                quiets_tried.push(m);
+            if m.is_quiet() && quiets_count < quiets_tried.len() {
+                quiets_tried[quiets_count] = m;
+                quiets_count += 1;
             }
         }
 

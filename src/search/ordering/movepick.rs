@@ -79,51 +79,9 @@ enum Step {
     Done,
 }
 
-/// A list of moves with their scores and a cursor: moves before `next` were already handed out.
-struct Scored {
-    moves: MoveList,
-    scores: [i32; MAX_MOVES],
-    next: usize,
-}
-
-impl Scored {
-    fn new() -> Scored {
-        Scored {
-            moves: MoveList::new(),
-            scores: [0; MAX_MOVES],
-            next: 0,
-        }
-    }
-
-    fn push(&mut self, m: Move, score: i32) {
-        let i = self.moves.len();
-        self.moves.push(m);
-        if i < MAX_MOVES {
-            self.scores[i] = score;
-        }
-    }
-
-    /// Moves the best-scored remaining move to the cursor and returns it; ties keep
-    /// generation order.
-    #[inline]
-    fn select(&mut self) -> Option<Move> {
-        let len = self.moves.len();
-        if self.next >= len {
-            return None;
-        }
-        let mut best = self.next;
-        for i in self.next + 1..len {
-            if self.scores[i] > self.scores[best] {
-                best = i;
-            }
-        }
-        self.moves.swap(self.next, best);
-        self.scores.swap(self.next, best);
-        let m = self.moves.get(self.next);
-        self.next += 1;
-        Some(m)
-    }
-}
+/// Scores at or above 0 are moves still to try in their stage; a losing capture found by the
+/// good-capture stage is re-marked below 0 (`LOSING + SEE`) and left for the last stage.
+const LOSING: i32 = i32::MIN / 2;
 
 pub struct MovePicker {
     step: Step,
@@ -132,9 +90,14 @@ pub struct MovePicker {
     killers: [Move; 2],
     /// Quiescence: captures and promotions only (unless in check).
     noisy_only: bool,
-    noisy: Scored,
-    bad: Scored,
-    quiets: Scored,
+    /// One buffer for the whole node: noisy moves in `[0, noisy_end)`, quiet moves after them.
+    moves: MoveList,
+    scores: [i32; MAX_MOVES],
+    /// Noisy moves before this index were handed out or dropped.
+    noisy_next: usize,
+    noisy_end: usize,
+    /// Quiet moves (or, with MVV-LVA off, all moves) before this index were handed out.
+    quiet_next: usize,
 }
 
 impl MovePicker {
@@ -155,9 +118,11 @@ impl MovePicker {
                 [Move::NULL; 2]
             },
             noisy_only: false,
-            noisy: Scored::new(),
-            bad: Scored::new(),
-            quiets: Scored::new(),
+            moves: MoveList::new(),
+            scores: [0; MAX_MOVES],
+            noisy_next: 0,
+            noisy_end: 0,
+            quiet_next: 0,
         }
     }
 
@@ -192,10 +157,50 @@ impl MovePicker {
         }
     }
 
+    /// The index of the best-scored move in `[from, end)` (the first of equals, so ties keep
+    /// generation order), or None if the range is empty.
+    #[inline]
+    fn best_in(&self, from: usize, end: usize) -> Option<usize> {
+        if from >= end {
+            return None;
+        }
+        let mut best = from;
+        for i in from + 1..end {
+            if self.scores[i] > self.scores[best] {
+                best = i;
+            }
+        }
+        Some(best)
+    }
+
+    /// Moves entry `i` to position `at` (the cursor) and returns its move.
+    #[inline(always)]
+    fn take(&mut self, i: usize, at: usize) -> Move {
+        self.moves.swap(i, at);
+        self.scores.swap(i, at);
+        self.moves.get(at)
+    }
+
     /// Whether a move from a generated list was already handed out by an earlier stage.
     #[inline(always)]
     fn already_tried(&self, m: Move) -> bool {
         m == self.hash_move || (m.is_quiet() && (m == self.killers[0] || m == self.killers[1]))
+    }
+
+    /// Generates the quiet (or all) moves after the noisy ones, scored by history if on.
+    fn generate_quiets<const KIND: u8>(&mut self, board: &Board, history: &History) {
+        let start = self.moves.len();
+        generate_into::<KIND>(board, &mut self.moves);
+        let side = board.side_to_move();
+        for i in start..self.moves.len() {
+            let m = self.moves.get(i);
+            self.scores[i] = if self.config.history && m.is_quiet() {
+                history.get(side, m)
+            } else {
+                0
+            };
+        }
+        self.quiet_next = start;
     }
 
     /// The next move to search and the stage it came from, or None when all are done.
@@ -214,31 +219,41 @@ impl MovePicker {
                     self.hash_move = Move::NULL;
                 }
                 Step::GenNoisy => {
-                    let mut list = MoveList::new();
-                    generate_into::<{ kind::NOISY }>(board, &mut list);
-                    for &m in list.iter() {
-                        let s = self.score_noisy(board, m);
-                        self.noisy.push(m, s);
+                    generate_into::<{ kind::NOISY }>(board, &mut self.moves);
+                    self.noisy_end = self.moves.len();
+                    for i in 0..self.noisy_end {
+                        self.scores[i] = self.score_noisy(board, self.moves.get(i));
                     }
                     self.step = Step::GoodNoisy;
                 }
-                Step::GoodNoisy => match self.noisy.select() {
-                    Some(m) if m == self.hash_move => {}
-                    Some(m) => {
-                        if self.config.see_split && m.is_capture() && !see_ge(board, m, 0) {
-                            self.bad.push(m, see(board, m));
-                            continue;
-                        }
-                        return Some((m, Stage::GoodCapture));
-                    }
-                    None => {
+                Step::GoodNoisy => {
+                    let best = self
+                        .best_in(self.noisy_next, self.noisy_end)
+                        .filter(|&i| self.scores[i] >= 0);
+                    let Some(i) = best else {
+                        // Only losing captures are left: they wait for the last stage.
                         self.step = if self.noisy_only {
                             Step::BadNoisy
                         } else {
                             Step::Killer1
                         };
+                        continue;
+                    };
+                    let m = self.moves.get(i);
+                    if m != self.hash_move
+                        && self.config.see_split
+                        && m.is_capture()
+                        && !see_ge(board, m, 0)
+                    {
+                        self.scores[i] = LOSING + see(board, m);
+                        continue;
                     }
-                },
+                    let m = self.take(i, self.noisy_next);
+                    self.noisy_next += 1;
+                    if m != self.hash_move {
+                        return Some((m, Stage::GoodCapture));
+                    }
+                }
                 Step::Killer1 | Step::Killer2 => {
                     let (i, stage) = if self.step == Step::Killer1 {
                         self.step = Step::Killer2;
@@ -259,46 +274,45 @@ impl MovePicker {
                     self.killers[i] = Move::NULL;
                 }
                 Step::GenQuiet => {
-                    let mut list = MoveList::new();
-                    generate_into::<{ kind::QUIET }>(board, &mut list);
-                    let side = board.side_to_move();
-                    for &m in list.iter() {
-                        let s = if self.config.history {
-                            history.get(side, m)
-                        } else {
-                            0
-                        };
-                        self.quiets.push(m, s);
-                    }
+                    self.generate_quiets::<{ kind::QUIET }>(board, history);
                     self.step = Step::Quiets;
                 }
-                Step::Quiets => match self.quiets.select() {
-                    Some(m) if self.already_tried(m) => {}
-                    Some(m) => return Some((m, Stage::Quiet)),
+                Step::Quiets => match self.best_in(self.quiet_next, self.moves.len()) {
+                    Some(i) => {
+                        let m = self.take(i, self.quiet_next);
+                        self.quiet_next += 1;
+                        if !self.already_tried(m) {
+                            return Some((m, Stage::Quiet));
+                        }
+                    }
                     None => self.step = Step::BadNoisy,
                 },
-                Step::BadNoisy => match self.bad.select() {
-                    Some(m) => return Some((m, Stage::BadCapture)),
+                Step::BadNoisy => match self.best_in(self.noisy_next, self.noisy_end) {
+                    Some(i) => {
+                        let m = self.take(i, self.noisy_next);
+                        self.noisy_next += 1;
+                        return Some((m, Stage::BadCapture));
+                    }
                     None => self.step = Step::Done,
                 },
                 Step::GenAll => {
-                    let mut list = MoveList::new();
-                    generate_into::<{ kind::ALL }>(board, &mut list);
-                    let side = board.side_to_move();
-                    for &m in list.iter() {
-                        let s = if self.config.history && m.is_quiet() {
-                            history.get(side, m)
-                        } else {
-                            0
-                        };
-                        self.quiets.push(m, s);
-                    }
+                    self.generate_quiets::<{ kind::ALL }>(board, history);
                     self.step = Step::AllMoves;
                 }
-                Step::AllMoves => match self.quiets.select() {
-                    Some(m) if self.already_tried(m) => {}
-                    Some(m) if m.is_capture() => return Some((m, Stage::GoodCapture)),
-                    Some(m) => return Some((m, Stage::Quiet)),
+                Step::AllMoves => match self.best_in(self.quiet_next, self.moves.len()) {
+                    Some(i) => {
+                        let m = self.take(i, self.quiet_next);
+                        self.quiet_next += 1;
+                        if self.already_tried(m) {
+                            continue;
+                        }
+                        let stage = if m.is_capture() {
+                            Stage::GoodCapture
+                        } else {
+                            Stage::Quiet
+                        };
+                        return Some((m, stage));
+                    }
                     None => self.step = Step::Done,
                 },
                 Step::Done => return None,
