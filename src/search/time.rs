@@ -61,18 +61,19 @@ pub fn budget(limits: &Limits, side: Color, overhead_ms: u64) -> Option<TimeBudg
         Color::White => (limits.wtime?, limits.winc.unwrap_or(0)),
         Color::Black => (limits.btime?, limits.binc.unwrap_or(0)),
     };
-    // Keep the overhead in reserve for the GUI and the operating system.
-    let available = time.saturating_sub(overhead_ms).max(1);
-    let moves_left = limits.movestogo.map_or(25, |m| m.clamp(1, 50)) as u64;
-    let mut soft = available / moves_left + inc * 3 / 4;
-    // Never plan to spend more than a fraction of what is left.
+    // Keep the overhead in reserve for the GUI, the network and the operating system.
+    let available = time.saturating_sub(overhead_ms);
+    let moves_left = limits.movestogo.map_or(30, |m| m.clamp(1, 50)) as u64;
+    // Never spend more than a fifth of what is left on one move (all of it, nearly, only when
+    // this is the last move before the time control), so a short clock recovers from its
+    // increments instead of draining to zero.
     let cap = if moves_left == 1 {
-        available * 4 / 5
+        available * 3 / 4
     } else {
-        available / 2
+        available / 5
     };
-    soft = soft.min(cap).max(1);
-    let hard = (soft * 4).min(cap).max(soft);
+    let soft = (available / moves_left + inc / 2).min(cap).max(1);
+    let hard = (soft * 3).min(cap).max(soft);
     Some(TimeBudget {
         soft: Duration::from_millis(soft),
         hard: Duration::from_millis(hard),
@@ -120,7 +121,7 @@ mod tests {
             ..Limits::default()
         };
         let w = budget(&l, Color::White, 30).unwrap();
-        assert!(w.soft <= w.hard && w.hard <= Duration::from_millis(970 / 2));
+        assert!(w.soft <= w.hard && w.hard <= Duration::from_millis(970 / 5));
         let b = budget(&l, Color::Black, 30).unwrap();
         assert_eq!(b.hard, Duration::from_millis(1));
         assert!(budget(&Limits::depth(3), Color::White, 30).is_none());

@@ -15,7 +15,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 /// How often (in nodes) the thread looks at the clock and the stop flag.
-const CHECK_INTERVAL: u64 = 1024;
+const CHECK_INTERVAL: u64 = 256;
 /// Aspiration windows start at this depth.
 const ASPIRATION_DEPTH: i32 = 5;
 const ASPIRATION_DELTA: i32 = 25;
