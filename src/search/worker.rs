@@ -220,7 +220,7 @@ impl<'a> SearchThread<'a> {
                 break;
             }
             // Lines come best first; a deeper search can reorder close scores.
-            new_lines.sort_by(|a, b| b.score.cmp(&a.score));
+            new_lines.sort_by_key(|l| std::cmp::Reverse(l.score));
             lines = new_lines;
             self.publish_nodes();
             let elapsed = self.clock.elapsed();

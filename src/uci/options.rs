@@ -37,8 +37,11 @@ pub const MAX_THREADS: usize = 256;
 pub const MAX_MULTIPV: usize = 256;
 pub const MAX_MOVE_OVERHEAD: u64 = 5000;
 
+/// Picks one switch of an ordering configuration.
+type OrderSwitch = fn(&mut OrderingConfig) -> &mut bool;
+
 /// The ordering switches: option name and the field it sets.
-const ORDER_SWITCHES: [(&str, fn(&mut OrderingConfig) -> &mut bool); 5] = [
+const ORDER_SWITCHES: [(&str, OrderSwitch); 5] = [
     ("OrderHashMove", |c| &mut c.hash_move),
     ("OrderMvvLva", |c| &mut c.mvv_lva),
     ("OrderKillers", |c| &mut c.killers),

@@ -118,7 +118,7 @@ mod tests {
             h.update(Color::White, m, -History::bonus(30));
         }
         let v = h.get(Color::White, m);
-        assert!(v < -HISTORY_MAX * 9 / 10 && v >= -HISTORY_MAX, "{v}");
+        assert!((-HISTORY_MAX..-HISTORY_MAX * 9 / 10).contains(&v), "{v}");
         assert_eq!(h.get(Color::Black, m), 0);
     }
 
