@@ -603,6 +603,26 @@ mod tests {
     }
 
     #[test]
+    fn a_garbage_file_with_a_table_name_fails_probes_quietly() {
+        let dir = std::env::temp_dir().join(format!("cutoff-tb-garbage-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        // 64 * k + 16 bytes passes the size check; the contents are no table.
+        std::fs::write(dir.join("KQvK.rtbw"), vec![0x5au8; 64 * 4 + 16]).unwrap();
+        std::fs::write(dir.join("KQvK.rtbz"), vec![0u8; 64 + 16]).unwrap();
+        let opened = Tablebase::open(&dir.to_string_lossy());
+        let tb = opened.tablebase.expect("the names look like tables");
+        assert!(opened.errors.is_empty(), "{:?}", opened.errors);
+        assert_eq!((tb.wdl_files(), tb.dtz_files(), tb.max_pieces()), (1, 1, 3));
+        let kqk = board("8/8/8/4k3/8/8/3QK3/8 w - - 0 1");
+        assert_eq!(tb.probe_wdl_after_zeroing(&kqk), None);
+        assert_eq!(tb.probe_wdl(&kqk), None);
+        assert_eq!(tb.probe_dtz(&kqk), None);
+        let mut pos = Position::new(kqk);
+        assert!(tb.rank_root(&mut pos).is_none());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
     fn repetitions_since_the_last_zeroing_move_are_seen() {
         let mut pos = Position::from_fen("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1").unwrap();
         let play = |pos: &mut Position, moves: &[&str]| {
