@@ -1,5 +1,6 @@
 //! FEN parsing and printing, with X-FEN and Shredder-FEN castling for Chess960.
 
+use super::attacks::between;
 use super::bitboard::Bitboard;
 use super::position::{Board, KING_SIDE, QUEEN_SIDE};
 use super::types::{Color, File, Piece, PieceType, Rank, Square};
@@ -34,7 +35,9 @@ impl Board {
         }
         if fields.len() < 4 {
             let missing = ["side to move", "castling", "en passant"][fields.len() - 1];
-            return Err(FenError::new(format!("FEN '{fen}': missing the {missing} field")));
+            return Err(FenError::new(format!(
+                "FEN '{fen}': missing the {missing} field"
+            )));
         }
         if fields.len() > 6 {
             return Err(FenError::new(format!(
@@ -55,7 +58,7 @@ impl Board {
         };
         check_material(&b)?;
         parse_castling(&mut b, fields[2])?;
-        parse_en_passant(&mut b, fields[3])?;
+        let claimed_ep = parse_en_passant(&mut b, fields[3])?;
         if let Some(s) = fields.get(4) {
             b.halfmove = s.parse::<u16>().map_err(|_| {
                 FenError::new(format!(
@@ -78,7 +81,11 @@ impl Board {
             return Err(FenError::new(format!(
                 "piece placement '{}': the side not to move ({}) is in check",
                 fields[0],
-                if them == Color::White { "white" } else { "black" }
+                if them == Color::White {
+                    "white"
+                } else {
+                    "black"
+                }
             )));
         }
         b.key = b.compute_key();
@@ -89,6 +96,9 @@ impl Board {
                 fields[0],
                 b.checkers.count()
             )));
+        }
+        if let Some(ep) = claimed_ep {
+            check_en_passant_checkers(&b, ep, fields[3])?;
         }
         Ok(b)
     }
@@ -126,7 +136,11 @@ impl Board {
                 s.push('/');
             }
         }
-        s.push_str(if self.side == Color::White { " w " } else { " b " });
+        s.push_str(if self.side == Color::White {
+            " w "
+        } else {
+            " b "
+        });
         let before = s.len();
         for color in Color::ALL {
             for side in [KING_SIDE, QUEEN_SIDE] {
@@ -187,7 +201,10 @@ fn parse_placement(b: &mut Board, field: &str) -> Result<(), FenError> {
                 file += d as usize;
             } else if let Some(p) = Piece::from_char(c) {
                 if file < 8 {
-                    b.put(p, Square::new(File::from_index(file), Rank::from_index(rank)));
+                    b.put(
+                        p,
+                        Square::new(File::from_index(file), Rank::from_index(rank)),
+                    );
                 }
                 file += 1;
             } else {
@@ -322,9 +339,10 @@ fn parse_castling(b: &mut Board, field: &str) -> Result<(), FenError> {
     Ok(())
 }
 
-fn parse_en_passant(b: &mut Board, field: &str) -> Result<(), FenError> {
+/// Sets the en passant square if a pawn can take there; returns the square the FEN claims.
+fn parse_en_passant(b: &mut Board, field: &str) -> Result<Option<Square>, FenError> {
     if field == "-" {
-        return Ok(());
+        return Ok(None);
     }
     let Some(sq) = Square::parse(field) else {
         return Err(FenError::new(format!(
@@ -355,6 +373,28 @@ fn parse_en_passant(b: &mut Board, field: &str) -> Result<(), FenError> {
     // Kept only when a pawn of the side to move could take, so equal positions hash equal.
     if (super::attacks::pawn_attacks(them, sq) & b.colored_pieces(us, PieceType::Pawn)).any() {
         b.ep = Some(sq);
+    }
+    Ok(Some(sq))
+}
+
+/// An en passant square says the last move was a double push; any check on the side to move
+/// must then come from the pushed pawn or a slider whose line ran through the pawn's origin.
+fn check_en_passant_checkers(b: &Board, ep: Square, field: &str) -> Result<(), FenError> {
+    let us = b.side;
+    let king = b.king(us);
+    let pushed = Square::new(ep.file(), Rank::R5.relative(us));
+    let origin = Square::new(ep.file(), Rank::R7.relative(us));
+    let sliders =
+        b.pieces(PieceType::Bishop) | b.pieces(PieceType::Rook) | b.pieces(PieceType::Queen);
+    for checker in b.checkers {
+        let discovered = sliders.has(checker) && between(king, checker).has(origin);
+        if checker != pushed && !discovered {
+            return Err(FenError::new(format!(
+                "en passant field '{field}': the {} king is in check from {checker}, which a \
+                 double push to {pushed} cannot have given",
+                if us == Color::White { "white" } else { "black" }
+            )));
+        }
     }
     Ok(())
 }

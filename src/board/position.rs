@@ -273,9 +273,10 @@ impl Board {
         if let Some(ep) = self.ep.take() {
             self.key ^= KEYS.en_passant[ep.file().index()];
         }
-        self.halfmove += 1;
+        // Saturating: a FEN may start the clocks at their maximum.
+        self.halfmove = self.halfmove.saturating_add(1);
         if us == Color::Black {
-            self.fullmove += 1;
+            self.fullmove = self.fullmove.saturating_add(1);
         }
 
         match m.kind() {
@@ -353,7 +354,7 @@ impl Board {
         if let Some(ep) = self.ep.take() {
             self.key ^= KEYS.en_passant[ep.file().index()];
         }
-        self.halfmove += 1;
+        self.halfmove = self.halfmove.saturating_add(1);
         self.side = self.side.flip();
         self.key ^= KEYS.black_to_move;
         self.update_check_info();
