@@ -94,7 +94,12 @@ struct Entry {
     offset: usize,
 }
 
-fn build(dirs: &[(i32, i32); 4], use_pext: bool, rng: &mut Rng, table: &mut Vec<u64>) -> Vec<Entry> {
+fn build(
+    dirs: &[(i32, i32); 4],
+    use_pext: bool,
+    rng: &mut Rng,
+    table: &mut Vec<u64>,
+) -> Vec<Entry> {
     let mut entries = Vec::with_capacity(64);
     for sq in 0..64 {
         let mask = relevant_mask(sq, dirs);
@@ -136,7 +141,12 @@ fn build(dirs: &[(i32, i32); 4], use_pext: bool, rng: &mut Rng, table: &mut Vec<
                 }
             }
         };
-        entries.push(Entry { mask, magic, shift, offset });
+        entries.push(Entry {
+            mask,
+            magic,
+            shift,
+            offset,
+        });
     }
     entries
 }
@@ -166,7 +176,11 @@ fn main() {
         }
         out.push_str("];\n");
     }
-    let _ = writeln!(out, "pub(crate) static SLIDER_ATTACKS: [u64; {}] = [", table.len());
+    let _ = writeln!(
+        out,
+        "pub(crate) static SLIDER_ATTACKS: [u64; {}] = [",
+        table.len()
+    );
     for chunk in table.chunks(8) {
         out.push_str("   ");
         for v in chunk {

@@ -3,7 +3,11 @@ use cutoff::board::STARTPOS;
 use std::process::ExitCode;
 
 #[derive(Parser)]
-#[command(name = "cutoff", version, about = "A UCI chess engine whose move ordering is measured")]
+#[command(
+    name = "cutoff",
+    version,
+    about = "A UCI chess engine whose move ordering is measured"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,

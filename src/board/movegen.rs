@@ -5,8 +5,9 @@
 //! them into `Move`s. Captures and promotions ("noisy" moves) are generated apart from quiet
 //! moves, so the move picker can stop before quiet moves are ever generated.
 
-use super::attacks::{between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks,
-    rook_attacks};
+use super::attacks::{
+    between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks,
+};
 use super::bitboard::Bitboard;
 use super::moves::{Move, MoveKind, MoveList};
 use super::position::{castle_destinations, Board, KING_SIDE, QUEEN_SIDE};
@@ -182,7 +183,13 @@ pub fn generate<const KIND: u8, F: FnMut(PieceMoves) -> bool>(
             if pinned.has(from) {
                 to &= line(king, from);
             }
-            if to.any() && visit(PieceMoves { piece: pt, from, to }) {
+            if to.any()
+                && visit(PieceMoves {
+                    piece: pt,
+                    from,
+                    to,
+                })
+            {
                 return true;
             }
         }

@@ -20,7 +20,8 @@ impl Progress {
             label: label.to_string(),
             start: Instant::now(),
             last_draw: None,
-            enabled: std::io::stderr().is_terminal() || std::env::var_os("CUTOFF_PROGRESS").is_some(),
+            enabled: std::io::stderr().is_terminal()
+                || std::env::var_os("CUTOFF_PROGRESS").is_some(),
         }
     }
 
