@@ -98,7 +98,7 @@ impl Rng {
 
     /// Uniform enough in `0..n` for n far below 2^32.
     pub fn below(&mut self, n: usize) -> usize {
-        ((self.next_u64() >> 32) * n as u64 >> 32) as usize
+        (((self.next_u64() >> 32) * n as u64) >> 32) as usize
     }
 }
 
