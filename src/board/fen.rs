@@ -58,6 +58,7 @@ impl Board {
         };
         check_material(&b)?;
         parse_castling(&mut b, fields[2])?;
+        b.refresh_castling();
         let claimed_ep = parse_en_passant(&mut b, fields[3])?;
         if let Some(s) = fields.get(4) {
             b.halfmove = s.parse::<u16>().map_err(|_| {
