@@ -422,9 +422,6 @@ fn picker_yields_every_legal_move_exactly_once() {
                 if rng.chance(10) {
                     killers[1] = hash;
                 }
-                if killers[0] == killers[1] {
-                    killers[1] = Move::NULL;
-                }
                 let got = drain(
                     board,
                     &history,
@@ -450,6 +447,33 @@ fn picker_yields_every_legal_move_exactly_once() {
         previous = legal;
     }
     assert!(checked > 30_000, "{checked}");
+}
+
+#[test]
+fn picker_tries_a_killer_given_twice_once() {
+    // The picker takes any killers; the same legal quiet move in both slots must come once.
+    let history = History::default();
+    for fen in [
+        cutoff::board::STARTPOS,
+        KIWIPETE,
+        "7k/8/8/8/6K1/8/1p6/8 b - - 1 4",
+    ] {
+        let board = Board::from_fen(fen).unwrap();
+        let legal = legal_moves(&board);
+        for &k in legal.iter().filter(|m| m.is_quiet()) {
+            for config in all_configs() {
+                let got = drain(
+                    &board,
+                    &history,
+                    MovePicker::new(config, Move::NULL, [k, k]),
+                    legal.len(),
+                );
+                let times = got.iter().filter(|x| x.0 == k).count();
+                assert_eq!(times, 1, "{fen} {config:?} killer {k:?}: {got:?}");
+                assert_eq!(got.len(), legal.len(), "{fen} {config:?}");
+            }
+        }
+    }
 }
 
 /// What each stage may hold, and (with MVV-LVA on) that stages never go backwards.
