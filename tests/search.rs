@@ -158,6 +158,21 @@ fn threefold_repetition_saves_the_losing_side() {
 }
 
 #[test]
+fn draws_one_ply_from_the_root_are_seen_at_depth_one() {
+    // At depth 1 each root move leads straight into quiescence; a draw by repetition or by
+    // the 50-move rule made by that move must still score 0.
+    let mut pos = position(SHUFFLE_START);
+    play(&mut pos, "g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1");
+    let r = search_depth(&pos, 1);
+    assert_eq!((r.score, uci(r.best)), (0, "f6g8".to_string()));
+
+    let r = search_depth(&position("8/8/8/4k3/8/8/8/KQ6 w - - 99 80"), 1);
+    assert_eq!(r.score, 0);
+    let r = search_depth(&position("8/8/8/4k3/8/8/8/KQ6 b - - 99 80"), 1);
+    assert_eq!(r.score, 0);
+}
+
+#[test]
 fn fifty_move_rule() {
     // Queen up, no capture and no mate in one: with the clock at 99 every move draws.
     let r = search_depth(&position("8/8/8/4k3/8/8/8/KQ6 w - - 99 80"), 6);
