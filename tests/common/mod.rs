@@ -1,6 +1,8 @@
 //! Helpers shared by the integration tests: a seeded PRNG and the test positions.
 #![allow(dead_code)]
 
+pub mod engine;
+
 use std::path::{Path, PathBuf};
 
 /// xorshift64*: small, seeded, the same on every machine.
