@@ -477,6 +477,43 @@ fn ucinewgame_during_go_infinite() {
 }
 
 #[test]
+fn options_that_touch_the_table_during_go_infinite() {
+    let mut e = Engine::start();
+    e.send("position startpos");
+    for option in [
+        "setoption name Hash value 4",
+        "setoption name Threads value 2",
+        "setoption name Clear Hash",
+    ] {
+        e.send("go infinite");
+        std::thread::sleep(Duration::from_millis(100));
+        e.send(option);
+        // The engine must keep answering while the search goes on...
+        let t = Instant::now();
+        let out = e.sync();
+        assert!(
+            t.elapsed() < Duration::from_secs(2),
+            "{option}: {:?}",
+            t.elapsed()
+        );
+        assert!(errors(&out).is_empty(), "{option}: {out:?}");
+        assert!(
+            out.iter().all(|l| !l.starts_with("bestmove")),
+            "{option} ended the search: {out:?}"
+        );
+        // ...and stop it when asked.
+        e.send("stop");
+        let (_, best) = e.bestmove(TIMEOUT);
+        assert_legal_bestmove(&best, "startpos", false);
+    }
+    // The new settings are in force: a two-thread search with a fresh 4 MB table works.
+    e.send("go depth 5");
+    let (_, best) = e.bestmove(TIMEOUT);
+    assert_legal_bestmove(&best, "startpos", false);
+    e.quit();
+}
+
+#[test]
 fn quit_during_a_search_exits_at_once() {
     for go in [
         "go infinite",
