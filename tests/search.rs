@@ -330,6 +330,35 @@ fn every_bestmove_and_pv_is_legal() {
     );
 }
 
+#[test]
+fn two_thread_searches_are_legal_too() {
+    // Lazy SMP: helper threads share the table; the result must still be a legal line.
+    let opts = SearchOptions {
+        threads: 2,
+        ..quiet_opts()
+    };
+    let mut searcher = Searcher::new(1, 2);
+    let control = Control::new();
+    let limits = Limits::nodes(20_000);
+    for (fen, _) in suite_positions().iter().step_by(12) {
+        let pos = position(fen);
+        searcher.clear();
+        control.reset(&limits);
+        let r = searcher.search(&pos, &limits, &opts, &control, &mut |_| {});
+        let mut b = *pos.board();
+        if legal_moves(&b).is_empty() {
+            continue;
+        }
+        assert!(!r.lines[0].pv.is_empty(), "{fen}");
+        assert_eq!(r.lines[0].pv[0], r.best, "{fen}");
+        for &m in &r.lines[0].pv {
+            assert!(is_legal(&b, m), "{fen}: {:?}", r.lines[0].pv);
+            b.make_move(m);
+        }
+        assert!(r.depth >= 1, "{fen}");
+    }
+}
+
 // ---------------------------------------------------------------------------------------
 // The staged picker
 // ---------------------------------------------------------------------------------------
