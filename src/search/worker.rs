@@ -657,7 +657,14 @@ impl<'a> SearchThread<'a> {
         if ply >= MAX_PLY {
             return evaluate(pos.board());
         }
-        if pos.board().insufficient_material() {
+        // The main search hands nodes at depth 0 straight to quiescence, so the draws it checks
+        // are checked here too: a quiet move into a repetition or past the 50-move limit at the
+        // horizon is a draw, not a position to evaluate. (After a capture both are cheap: the
+        // halfmove clock is 0.)
+        if pos.is_search_repetition(ply)
+            || pos.is_fifty_move_draw()
+            || pos.board().insufficient_material()
+        {
             return 0;
         }
         let in_check = pos.board().in_check();

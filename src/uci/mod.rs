@@ -36,6 +36,17 @@ pub struct Engine {
     control: Arc<Control>,
     /// The Syzygy tables of `SyzygyPath`; each search gets a share.
     tablebase: Option<Arc<Tablebase>>,
+    /// Option changes for the searcher made while a search held it.
+    pending: Pending,
+}
+
+/// What `setoption` asked of the searcher while a search was running: done when the search
+/// gives the searcher back, so the engine never blocks waiting for a search to end.
+#[derive(Default)]
+struct Pending {
+    resize_hash: bool,
+    set_threads: bool,
+    clear_hash: bool,
 }
 
 impl Default for Engine {
@@ -54,6 +65,7 @@ impl Engine {
             running: None,
             control: Arc::new(Control::new()),
             tablebase: None,
+            pending: Pending::default(),
         }
     }
 
@@ -64,9 +76,27 @@ impl Engine {
                 Ok(s) => self.searcher = Some(s),
                 // The search thread died: start afresh rather than crash.
                 Err(_) => {
-                    self.searcher = Some(Searcher::new(self.options.hash_mb, self.options.threads))
+                    self.searcher = Some(Searcher::new(self.options.hash_mb, self.options.threads));
+                    self.pending = Pending::default();
                 }
             }
+        }
+        self.apply_pending();
+    }
+
+    /// Applies the option changes made while a search held the searcher.
+    fn apply_pending(&mut self) {
+        let Some(s) = self.searcher.as_mut() else {
+            return;
+        };
+        let p = std::mem::take(&mut self.pending);
+        if p.resize_hash {
+            s.resize_tt(self.options.hash_mb);
+        } else if p.clear_hash {
+            s.tt.clear();
+        }
+        if p.set_threads {
+            s.set_threads(self.options.threads);
         }
     }
 
@@ -167,7 +197,13 @@ impl Engine {
         match next.set(&name, value.as_deref()) {
             Err(e) => error(&e),
             Ok(effect) => {
+                // A running search holds the searcher: waiting for it here would hang the
+                // engine under `go infinite`, so such changes wait for the search instead.
+                let busy = self.running.is_some();
                 match effect {
+                    Effect::ResizeHash if busy => self.pending.resize_hash = true,
+                    Effect::SetThreads if busy => self.pending.set_threads = true,
+                    Effect::ClearHash if busy => self.pending.clear_hash = true,
                     Effect::ResizeHash => {
                         let mb = next.hash_mb;
                         self.searcher().resize_tt(mb);
@@ -308,4 +344,23 @@ pub fn run() {
     // End of input: a search with a limit finishes (so `echo "go depth 9" | cutoff` works);
     // one that would wait for `stop` forever is stopped.
     engine.finish_at_end_of_input();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn table_options_set_during_a_search_apply_when_it_ends() {
+        let mut e = Engine::new();
+        e.handle("go infinite");
+        e.handle("setoption name Hash value 2");
+        e.handle("setoption name Threads value 3");
+        e.handle("setoption name Clear Hash");
+        e.handle("stop");
+        let s = e.searcher();
+        assert_eq!(s.threads(), 3);
+        assert_eq!(s.tt.size_mb(), 2);
+        assert_eq!(s.tt.hashfull(), 0);
+    }
 }

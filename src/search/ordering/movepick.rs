@@ -267,7 +267,14 @@ impl MovePicker {
                         (1, Stage::Killer2)
                     };
                     let k = self.killers[i];
-                    if !k.is_null() && k != self.hash_move && k.is_quiet() && is_legal(board, k) {
+                    // Killer 2 may repeat killer 1 (the picker takes any killers).
+                    let repeated = i == 1 && k == self.killers[0];
+                    if !k.is_null()
+                        && !repeated
+                        && k != self.hash_move
+                        && k.is_quiet()
+                        && is_legal(board, k)
+                    {
                         return Some((k, stage));
                     }
                     // Not tried, so the quiet stage must not skip it.
