@@ -17,6 +17,8 @@ pub struct Limits {
     pub mate: Option<i32>,
     pub infinite: bool,
     pub ponder: bool,
+    /// When `go` arrived: the clock runs from then, not from when the search thread starts.
+    pub received: Option<Instant>,
 }
 
 impl Limits {
@@ -91,10 +93,11 @@ pub struct Clock {
 
 impl Clock {
     pub fn new(budget: Option<TimeBudget>) -> Clock {
-        Clock {
-            start: Instant::now(),
-            budget,
-        }
+        Clock::starting_at(Instant::now(), budget)
+    }
+
+    pub fn starting_at(start: Instant, budget: Option<TimeBudget>) -> Clock {
+        Clock { start, budget }
     }
 
     pub fn elapsed(&self) -> Duration {

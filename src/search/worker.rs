@@ -73,7 +73,10 @@ impl<'a> SearchThread<'a> {
             counters,
             tb,
             id,
-            clock: Clock::new(budget(limits, side, opts.move_overhead_ms)),
+            clock: Clock::starting_at(
+                limits.received.unwrap_or_else(Instant::now),
+                budget(limits, side, opts.move_overhead_ms),
+            ),
             was_pondering: limits.ponder,
             node_limit: limits.nodes.unwrap_or(u64::MAX),
             nodes: 0,

@@ -257,7 +257,9 @@ impl Engine {
     }
 
     fn go(&mut self, args: &[&str]) {
-        let go = parse::parse_go(args);
+        let received = std::time::Instant::now();
+        let mut go = parse::parse_go(args);
+        go.limits.received = Some(received);
         for w in &go.warnings {
             error(w);
         }
