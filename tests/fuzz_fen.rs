@@ -5,12 +5,12 @@
 //! The case counts are small so the suite stays fast. To fuzz for longer:
 //! `PROPTEST_CASES=100000 cargo test --release --test fuzz_fen`.
 
-mod common;
+mod support;
 
-use common::load_fens;
 use cutoff::board::{legal_moves, Board};
 use proptest::prelude::*;
 use proptest::test_runner::Config;
+use support::load_fens;
 
 /// `cases` unless PROPTEST_CASES says otherwise.
 fn config(cases: u32) -> Config {

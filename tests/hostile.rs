@@ -7,13 +7,13 @@
 //! Longer or other floods: `HOSTILE_SEED=7 HOSTILE_LINES=100000 cargo test --release --test
 //! hostile`.
 
-mod common;
+mod support;
 
-use common::engine::{Engine, TIMEOUT};
-use common::Rng;
 use cutoff::board::{legal_moves, Board, STARTPOS};
 use cutoff::uci::parse::{parse_go, parse_position};
 use std::time::{Duration, Instant};
+use support::engine::{Engine, TIMEOUT};
+use support::Rng;
 
 /// A random legal game of `plies` moves from the start (never one that ends the game early:
 /// a move that leaves no legal reply is avoided).

@@ -3,15 +3,15 @@
 //! suites, the staged picker's "perft" (every legal move exactly once, in every ordering
 //! configuration) and the classic ordering experiment (none > MVV-LVA > everything).
 
-mod common;
+mod support;
 
-use common::{load_fens, Rng};
 use cutoff::board::movegen::generate_into;
 use cutoff::board::{is_legal, legal_moves, noisy_moves, see_ge, Board, Move, MoveList, Position};
 use cutoff::search::ordering::{History, MovePicker, OrderingConfig, Stage};
 use cutoff::search::{
     format_score, search_fresh, Control, Limits, SearchOptions, SearchResult, Searcher, MATE,
 };
+use support::{load_fens, Rng};
 
 fn quiet_opts() -> SearchOptions {
     SearchOptions {

@@ -2,12 +2,12 @@
 //! last good state, answers while searching (isready, stop, ponderhit), short clocks, MultiPV,
 //! perft, Chess960 castling, and commands that arrive in the middle of a search.
 
-mod common;
+mod support;
 
-use common::engine::{Engine, TIMEOUT};
 use cutoff::board::Position;
 use cutoff::uci::parse::parse_position;
 use std::time::{Duration, Instant};
+use support::engine::{Engine, TIMEOUT};
 
 /// The position a `position` command's arguments describe.
 fn pos_of(args: &str, chess960: bool) -> Position {

@@ -128,6 +128,49 @@ pub fn piece_attacks(pt: PieceType, sq: Square, occ: Bitboard) -> Bitboard {
     }
 }
 
+/// Slider attacks on an empty board, indexed by square: every square a bishop or rook there
+/// could ever reach. A cheap first filter before looking at blockers.
+const fn empty_board_rays(diagonal: bool) -> [Bitboard; 64] {
+    let mut table = [Bitboard(0); 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let (f, r) = ((sq % 8) as i32, (sq / 8) as i32);
+        let mut bits = 0u64;
+        let mut t = 0i32;
+        while t < 64 {
+            let (tf, tr) = (t % 8, t / 8);
+            let (df, dr) = ((tf - f).abs(), (tr - r).abs());
+            let hit = if diagonal {
+                df == dr && df != 0
+            } else {
+                (df == 0) != (dr == 0)
+            };
+            if hit {
+                bits |= 1 << t;
+            }
+            t += 1;
+        }
+        table[sq] = Bitboard(bits);
+        sq += 1;
+    }
+    table
+}
+
+static BISHOP_RAYS: [Bitboard; 64] = empty_board_rays(true);
+static ROOK_RAYS: [Bitboard; 64] = empty_board_rays(false);
+
+/// Every square a bishop on `sq` attacks on an empty board.
+#[inline(always)]
+pub fn bishop_rays(sq: Square) -> Bitboard {
+    BISHOP_RAYS[sq.index()]
+}
+
+/// Every square a rook on `sq` attacks on an empty board.
+#[inline(always)]
+pub fn rook_rays(sq: Square) -> Bitboard {
+    ROOK_RAYS[sq.index()]
+}
+
 /// Ray tables indexed by [from][to]: `BETWEEN` holds the squares strictly between two aligned
 /// squares (empty if not aligned); `LINE` the whole line through both (empty if not aligned).
 const fn ray_tables() -> ([[Bitboard; 64]; 64], [[Bitboard; 64]; 64]) {
@@ -224,6 +267,14 @@ mod tests {
             let occ = Bitboard(x & x.rotate_left(17));
             let sq = Square::from_index((x % 64) as usize);
             assert_eq!(rook_attacks(sq, occ), slow_rook(sq, occ));
+        }
+    }
+
+    #[test]
+    fn empty_board_rays_match_slider_attacks() {
+        for sq in Square::all() {
+            assert_eq!(bishop_rays(sq), bishop_attacks(sq, Bitboard::EMPTY));
+            assert_eq!(rook_rays(sq), rook_attacks(sq, Bitboard::EMPTY));
         }
     }
 

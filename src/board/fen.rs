@@ -1,5 +1,6 @@
 //! FEN parsing and printing, with X-FEN and Shredder-FEN castling for Chess960.
 
+use super::attacks::between;
 use super::bitboard::Bitboard;
 use super::position::{Board, KING_SIDE, QUEEN_SIDE};
 use super::types::{Color, File, Piece, PieceType, Rank, Square};
@@ -57,7 +58,8 @@ impl Board {
         };
         check_material(&b)?;
         parse_castling(&mut b, fields[2])?;
-        parse_en_passant(&mut b, fields[3])?;
+        b.refresh_castling();
+        let claimed_ep = parse_en_passant(&mut b, fields[3])?;
         if let Some(s) = fields.get(4) {
             b.halfmove = s.parse::<u16>().map_err(|_| {
                 FenError::new(format!(
@@ -95,6 +97,9 @@ impl Board {
                 fields[0],
                 b.checkers.count()
             )));
+        }
+        if let Some(ep) = claimed_ep {
+            check_en_passant_checkers(&b, ep, fields[3])?;
         }
         Ok(b)
     }
@@ -335,9 +340,10 @@ fn parse_castling(b: &mut Board, field: &str) -> Result<(), FenError> {
     Ok(())
 }
 
-fn parse_en_passant(b: &mut Board, field: &str) -> Result<(), FenError> {
+/// Sets the en passant square if a pawn can take there; returns the square the FEN claims.
+fn parse_en_passant(b: &mut Board, field: &str) -> Result<Option<Square>, FenError> {
     if field == "-" {
-        return Ok(());
+        return Ok(None);
     }
     let Some(sq) = Square::parse(field) else {
         return Err(FenError::new(format!(
@@ -368,6 +374,28 @@ fn parse_en_passant(b: &mut Board, field: &str) -> Result<(), FenError> {
     // Kept only when a pawn of the side to move could take, so equal positions hash equal.
     if (super::attacks::pawn_attacks(them, sq) & b.colored_pieces(us, PieceType::Pawn)).any() {
         b.ep = Some(sq);
+    }
+    Ok(Some(sq))
+}
+
+/// An en passant square says the last move was a double push; any check on the side to move
+/// must then come from the pushed pawn or a slider whose line ran through the pawn's origin.
+fn check_en_passant_checkers(b: &Board, ep: Square, field: &str) -> Result<(), FenError> {
+    let us = b.side;
+    let king = b.king(us);
+    let pushed = Square::new(ep.file(), Rank::R5.relative(us));
+    let origin = Square::new(ep.file(), Rank::R7.relative(us));
+    let sliders =
+        b.pieces(PieceType::Bishop) | b.pieces(PieceType::Rook) | b.pieces(PieceType::Queen);
+    for checker in b.checkers {
+        let discovered = sliders.has(checker) && between(king, checker).has(origin);
+        if checker != pushed && !discovered {
+            return Err(FenError::new(format!(
+                "en passant field '{field}': the {} king is in check from {checker}, which a \
+                 double push to {pushed} cannot have given",
+                if us == Color::White { "white" } else { "black" }
+            )));
+        }
     }
     Ok(())
 }

@@ -4,6 +4,11 @@
 //! and a set of destinations). Perft counts those sets with a popcount; the move list expands
 //! them into `Move`s. Captures and promotions ("noisy" moves) are generated apart from quiet
 //! moves, so the move picker can stop before quiet moves are ever generated.
+//!
+//! Each generator is instantiated for "not in check" and "in single check" (a const
+//! parameter), so the check mask and the pinned-piece cases cost nothing where they cannot
+//! apply; in double check only the king moves. `count_legal`, the perft leaf counter, does
+//! the pawns a whole set at a time instead of pawn by pawn.
 
 use super::attacks::{
     between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks,
@@ -11,7 +16,7 @@ use super::attacks::{
 use super::bitboard::Bitboard;
 use super::moves::{Move, MoveKind, MoveList};
 use super::position::{castle_destinations, Board, KING_SIDE, QUEEN_SIDE};
-use super::types::{Color, PieceType, Rank, Square};
+use super::types::{Color, File, PieceType, Rank, Square};
 
 /// The legal destinations of one piece.
 #[derive(Clone, Copy, Debug)]
@@ -51,101 +56,155 @@ pub mod kind {
 
 /// Calls `visit` with the legal moves of each piece of the side to move standing on `from_mask`,
 /// restricted to the moves of `KIND`. Stops early and returns true when `visit` returns true.
+/// Pieces come king first, then pawns, knights, bishops, rooks and queens.
 #[inline(always)]
 pub fn generate<const KIND: u8, F: FnMut(PieceMoves) -> bool>(
     b: &Board,
     from_mask: Bitboard,
     visit: &mut F,
 ) -> bool {
+    if b.checkers.is_empty() {
+        generate_for::<KIND, false, F>(b, from_mask, visit)
+    } else if !b.checkers.several() {
+        generate_for::<KIND, true, F>(b, from_mask, visit)
+    } else {
+        king_moves::<KIND, true, F>(b, from_mask, visit)
+    }
+}
+
+/// Destinations allowed by `KIND` before any legality mask.
+#[inline(always)]
+fn kind_mask<const KIND: u8>(own: Bitboard, enemy: Bitboard) -> Bitboard {
+    match (KIND & kind::QUIET != 0, KIND & kind::NOISY != 0) {
+        (true, true) => !own,
+        (true, false) => !(own | enemy),
+        (false, true) => enemy,
+        (false, false) => Bitboard::EMPTY,
+    }
+}
+
+/// Squares a check can be answered on by a piece other than the king: the checker's square
+/// and the squares between it and the king. Everything when not in check.
+#[inline(always)]
+fn check_mask<const IN_CHECK: bool>(b: &Board, king: Square) -> Bitboard {
+    if IN_CHECK {
+        between(king, b.checkers.lsb()) | b.checkers
+    } else {
+        Bitboard::FULL
+    }
+}
+
+/// Whether the king of the side to move may stand on `sq`, the king itself lifted from
+/// `occ_without_king` (so it cannot hide behind its own square from a slider).
+#[inline(always)]
+fn king_safe(b: &Board, sq: Square, them: Color, occ_without_king: Bitboard) -> bool {
+    !b.is_attacked(sq, them, occ_without_king)
+}
+
+#[inline(always)]
+fn king_moves<const KIND: u8, const IN_CHECK: bool, F: FnMut(PieceMoves) -> bool>(
+    b: &Board,
+    from_mask: Bitboard,
+    visit: &mut F,
+) -> bool {
+    let us = b.side;
+    let them = us.flip();
+    let king = b.king(us);
+    if !from_mask.has(king) {
+        return false;
+    }
+    let own = b.colored(us);
+    let occ_without_king = b.occupied().without(king);
+    let mut to = Bitboard::EMPTY;
+    for sq in king_attacks(king) & kind_mask::<KIND>(own, b.colored(them)) {
+        if king_safe(b, sq, them, occ_without_king) {
+            to = to.with(sq);
+        }
+    }
+    if KIND & kind::QUIET != 0 && !IN_CHECK {
+        to |= castling_targets(b, us, king, b.occupied());
+    }
+    to.any()
+        && visit(PieceMoves {
+            piece: PieceType::King,
+            from: king,
+            to,
+        })
+}
+
+/// The destinations of the pawn on `from`, before pins, checks and en passant.
+#[inline(always)]
+fn pawn_targets<const KIND: u8>(
+    us: Color,
+    from: Square,
+    occ: Bitboard,
+    enemy: Bitboard,
+) -> Bitboard {
     let quiet = KIND & kind::QUIET != 0;
     let noisy = KIND & kind::NOISY != 0;
+    let mut to = Bitboard::EMPTY;
+    let one = from.forward(us);
+    let rank = from.rank().relative(us);
+    if !occ.has(one) {
+        // Pushes to the last rank are promotions, hence noisy.
+        if (rank == Rank::R7 && noisy) || (rank != Rank::R7 && quiet) {
+            to = to.with(one);
+        }
+        if quiet && rank == Rank::R2 {
+            let two = one.forward(us);
+            if !occ.has(two) {
+                to = to.with(two);
+            }
+        }
+    }
+    if noisy {
+        to |= pawn_attacks(us, from) & enemy;
+    }
+    to
+}
+
+#[inline(always)]
+fn generate_for<const KIND: u8, const IN_CHECK: bool, F: FnMut(PieceMoves) -> bool>(
+    b: &Board,
+    from_mask: Bitboard,
+    visit: &mut F,
+) -> bool {
+    if king_moves::<KIND, IN_CHECK, F>(b, from_mask, visit) {
+        return true;
+    }
     let us = b.side;
     let them = us.flip();
     let own = b.colored(us);
     let enemy = b.colored(them);
     let occ = own | enemy;
     let king = b.king(us);
-    let checkers = b.checkers;
-
-    // Destinations by kind, before legality masks.
-    let kind_mask = match (quiet, noisy) {
-        (true, true) => !own,
-        (true, false) => !occ,
-        (false, true) => enemy,
-        (false, false) => Bitboard::EMPTY,
-    };
-
-    // King moves: every destination must be unattacked once the king has left its square.
-    if from_mask.has(king) {
-        let mut to = Bitboard::EMPTY;
-        let occ_without_king = occ.without(king);
-        for sq in king_attacks(king) & kind_mask {
-            if !b.is_attacked(sq, them, occ_without_king) {
-                to = to.with(sq);
-            }
-        }
-        if quiet && checkers.is_empty() {
-            to |= castling_targets(b, us, king, occ);
-        }
-        if to.any()
-            && visit(PieceMoves {
-                piece: PieceType::King,
-                from: king,
-                to,
-            })
-        {
-            return true;
-        }
-    }
-
-    // In double check only the king moves.
-    if checkers.several() {
-        return false;
-    }
-    // Evasions: block the check or take the checker.
-    let check_mask = if checkers.any() {
-        between(king, checkers.lsb()) | checkers
-    } else {
-        Bitboard::FULL
-    };
+    let check_mask = check_mask::<IN_CHECK>(b, king);
     let pinned = b.pinned;
-    let movable = own & from_mask;
+    // In check a pinned piece has no move: it cannot leave its line, and the line through the
+    // king meets the checking line only at the king.
+    let movable = if IN_CHECK {
+        own & from_mask & !pinned
+    } else {
+        own & from_mask
+    };
+    // A pinned piece keeps to the line through its king.
+    let pin_line = |from: Square| {
+        if !IN_CHECK && pinned.has(from) {
+            line(king, from)
+        } else {
+            Bitboard::FULL
+        }
+    };
 
-    // Pawns.
-    let pawns = movable & b.pieces(PieceType::Pawn);
-    let promo_rank = Bitboard::rank(Rank::R8.relative(us));
-    for from in pawns {
-        let mut to = Bitboard::EMPTY;
-        let one = from.forward(us);
-        let seventh = from.rank().relative(us) == Rank::R7;
-        if !occ.has(one) {
-            let push = Bitboard::from_square(one);
-            // Pushes to the last rank are promotions, hence noisy.
-            if (seventh && noisy) || (!seventh && quiet) {
-                to |= push;
-            }
-            if quiet && from.rank().relative(us) == Rank::R2 {
-                let two = one.forward(us);
-                if !occ.has(two) {
-                    to = to.with(two);
-                }
-            }
-        }
-        if noisy {
-            to |= pawn_attacks(us, from) & enemy;
-        }
-        to &= check_mask;
-        if pinned.has(from) {
-            to &= line(king, from);
-        }
-        if noisy {
+    for from in movable & b.pieces(PieceType::Pawn) {
+        let mut to = pawn_targets::<KIND>(us, from, occ, enemy) & check_mask & pin_line(from);
+        if KIND & kind::NOISY != 0 {
             if let Some(ep) = b.ep {
                 if pawn_attacks(us, from).has(ep) && en_passant_is_legal(b, from, ep) {
                     to = to.with(ep);
                 }
             }
         }
-        debug_assert!(!seventh || (to & !promo_rank).is_empty());
         if to.any()
             && visit(PieceMoves {
                 piece: PieceType::Pawn,
@@ -157,8 +216,8 @@ pub fn generate<const KIND: u8, F: FnMut(PieceMoves) -> bool>(
         }
     }
 
-    let targets = kind_mask & check_mask;
-    // Knights: a pinned knight never moves.
+    let targets = kind_mask::<KIND>(own, enemy) & check_mask;
+    // A pinned knight never moves.
     for from in movable & b.pieces(PieceType::Knight) & !pinned {
         let to = knight_attacks(from) & targets;
         if to.any()
@@ -171,7 +230,6 @@ pub fn generate<const KIND: u8, F: FnMut(PieceMoves) -> bool>(
             return true;
         }
     }
-    // Sliders: a pinned one moves only along the pin line.
     for pt in [PieceType::Bishop, PieceType::Rook, PieceType::Queen] {
         for from in movable & b.pieces(pt) {
             let attacks = match pt {
@@ -179,10 +237,7 @@ pub fn generate<const KIND: u8, F: FnMut(PieceMoves) -> bool>(
                 PieceType::Rook => rook_attacks(from, occ),
                 _ => bishop_attacks(from, occ) | rook_attacks(from, occ),
             };
-            let mut to = attacks & targets;
-            if pinned.has(from) {
-                to &= line(king, from);
-            }
+            let to = attacks & targets & pin_line(from);
             if to.any()
                 && visit(PieceMoves {
                     piece: pt,
@@ -201,6 +256,9 @@ pub fn generate<const KIND: u8, F: FnMut(PieceMoves) -> bool>(
 #[inline(always)]
 fn castling_targets(b: &Board, us: Color, king: Square, occ: Bitboard) -> Bitboard {
     let mut out = Bitboard::EMPTY;
+    if b.rights >> (us.index() * 2) & 3 == 0 {
+        return out;
+    }
     for side in [KING_SIDE, QUEEN_SIDE] {
         let Some(rook) = b.castle_rook(us, side) else {
             continue;
@@ -242,9 +300,9 @@ fn en_passant_is_legal(b: &Board, from: Square, ep: Square) -> bool {
     sliders.is_empty() && others.is_empty()
 }
 
-/// Appends the moves of one piece's set to `list`.
+/// Calls `f` with each move of one piece's set.
 #[inline(always)]
-pub fn expand(b: &Board, pm: PieceMoves, list: &mut MoveList) {
+fn expand_with<F: FnMut(Move)>(b: &Board, pm: PieceMoves, f: &mut F) {
     let us = b.side;
     let enemy = b.colored(us.flip());
     let from = pm.from;
@@ -259,21 +317,22 @@ pub fn expand(b: &Board, pm: PieceMoves, list: &mut MoveList) {
                         PieceType::Rook,
                         PieceType::Bishop,
                     ] {
-                        list.push(Move::promotion(from, to, piece, capture));
+                        f(Move::promotion(from, to, piece, capture));
                     }
                 }
             } else {
                 for to in pm.to {
                     let kind = if enemy.has(to) {
                         MoveKind::Capture
-                    } else if Some(to) == b.ep && to.file() != from.file() {
+                    } else if to.file() != from.file() {
+                        // A diagonal step onto an empty square.
                         MoveKind::EnPassant
                     } else if to.index().abs_diff(from.index()) == 16 {
                         MoveKind::DoublePush
                     } else {
                         MoveKind::Quiet
                     };
-                    list.push(Move::new(from, to, kind));
+                    f(Move::new(from, to, kind));
                 }
             }
         }
@@ -287,18 +346,33 @@ pub fn expand(b: &Board, pm: PieceMoves, list: &mut MoveList) {
                 } else {
                     MoveKind::Quiet
                 };
-                list.push(Move::new(from, to, kind));
+                f(Move::new(from, to, kind));
             }
         }
         _ => {
             for to in pm.to & enemy {
-                list.push(Move::new(from, to, MoveKind::Capture));
+                f(Move::new(from, to, MoveKind::Capture));
             }
             for to in pm.to & !enemy {
-                list.push(Move::new(from, to, MoveKind::Quiet));
+                f(Move::new(from, to, MoveKind::Quiet));
             }
         }
     }
+}
+
+/// Appends the moves of one piece's set to `list`.
+#[inline(always)]
+pub fn expand(b: &Board, pm: PieceMoves, list: &mut MoveList) {
+    expand_with(b, pm, &mut |m| list.push(m));
+}
+
+/// Calls `f` with every legal move, without a move list.
+#[inline(always)]
+pub fn for_each_move<F: FnMut(Move)>(b: &Board, mut f: F) {
+    generate::<{ kind::ALL }, _>(b, Bitboard::FULL, &mut |pm| {
+        expand_with(b, pm, &mut f);
+        false
+    });
 }
 
 /// Appends the legal moves of `KIND` to `list`.
@@ -327,15 +401,133 @@ pub fn quiet_moves(b: &Board, list: &mut MoveList) {
     generate_into::<{ kind::QUIET }>(b, list);
 }
 
+/// One step forward for `us`, a whole set at once.
+#[inline(always)]
+fn forward(bb: Bitboard, us: Color) -> Bitboard {
+    match us {
+        Color::White => Bitboard(bb.0 << 8),
+        Color::Black => Bitboard(bb.0 >> 8),
+    }
+}
+
+/// One step forward and towards the a-file, a whole set at once.
+#[inline(always)]
+fn forward_west(bb: Bitboard, us: Color) -> Bitboard {
+    let bb = bb.0 & !Bitboard::file(File::A).0;
+    match us {
+        Color::White => Bitboard(bb << 7),
+        Color::Black => Bitboard(bb >> 9),
+    }
+}
+
+/// One step forward and towards the h-file, a whole set at once.
+#[inline(always)]
+fn forward_east(bb: Bitboard, us: Color) -> Bitboard {
+    let bb = bb.0 & !Bitboard::file(File::H).0;
+    match us {
+        Color::White => Bitboard(bb << 9),
+        Color::Black => Bitboard(bb >> 7),
+    }
+}
+
 /// The number of legal moves, without making a move list.
 #[inline]
 pub fn count_legal(b: &Board) -> u64 {
+    if b.checkers.is_empty() {
+        count_for::<false>(b)
+    } else if !b.checkers.several() {
+        count_for::<true>(b)
+    } else {
+        count_king(b)
+    }
+}
+
+#[inline(always)]
+fn count_king(b: &Board) -> u64 {
     let us = b.side;
+    let them = us.flip();
+    let king = b.king(us);
+    let occ_without_king = b.occupied().without(king);
     let mut n = 0;
-    generate::<{ kind::ALL }, _>(b, Bitboard::FULL, &mut |pm| {
-        n += pm.count(us);
-        false
-    });
+    for sq in king_attacks(king) & !b.colored(us) {
+        n += king_safe(b, sq, them, occ_without_king) as u64;
+    }
+    n
+}
+
+#[inline(always)]
+fn count_for<const IN_CHECK: bool>(b: &Board) -> u64 {
+    let us = b.side;
+    let them = us.flip();
+    let own = b.colored(us);
+    let enemy = b.colored(them);
+    let occ = own | enemy;
+    let king = b.king(us);
+    let pinned = b.pinned;
+    let check_mask = check_mask::<IN_CHECK>(b, king);
+    let targets = !own & check_mask;
+
+    let mut n = count_king(b);
+    if !IN_CHECK {
+        n += castling_targets(b, us, king, occ).count() as u64;
+    }
+
+    // Unpinned pawns, all at once: pushes, double pushes and both captures, each a shifted
+    // set. A promotion counts four times.
+    let pawns = b.colored_pieces(us, PieceType::Pawn);
+    let seventh = Bitboard::rank(Rank::R7.relative(us));
+    let third = Bitboard::rank(Rank::R3.relative(us));
+    let empty = !occ;
+    let free = pawns & !pinned;
+    let stay = free & !seventh;
+    let one = forward(stay, us) & empty;
+    let two = forward(one & third, us) & empty & check_mask;
+    let takes = enemy & check_mask;
+    n += ((one & check_mask).count()
+        + two.count()
+        + (forward_west(stay, us) & takes).count()
+        + (forward_east(stay, us) & takes).count()) as u64;
+    let promoting = free & seventh;
+    if promoting.any() {
+        n += 4
+            * ((forward(promoting, us) & empty & check_mask).count()
+                + (forward_west(promoting, us) & takes).count()
+                + (forward_east(promoting, us) & takes).count()) as u64;
+    }
+    if !IN_CHECK {
+        for from in pawns & pinned {
+            let to = pawn_targets::<{ kind::ALL }>(us, from, occ, enemy) & line(king, from);
+            let promotes = seventh.has(from) as u32 * 3 + 1;
+            n += (to.count() * promotes) as u64;
+        }
+    }
+    if let Some(ep) = b.ep {
+        for from in pawn_attacks(them, ep) & pawns {
+            n += en_passant_is_legal(b, from, ep) as u64;
+        }
+    }
+
+    for from in b.pieces(PieceType::Knight) & own & !pinned {
+        n += (knight_attacks(from) & targets).count() as u64;
+    }
+    // Queens count as a bishop and a rook: the two move sets never overlap.
+    let queens = b.pieces(PieceType::Queen);
+    let diagonal = (b.pieces(PieceType::Bishop) | queens) & own;
+    let straight = (b.pieces(PieceType::Rook) | queens) & own;
+    for from in diagonal & !pinned {
+        n += (bishop_attacks(from, occ) & targets).count() as u64;
+    }
+    for from in straight & !pinned {
+        n += (rook_attacks(from, occ) & targets).count() as u64;
+    }
+    if !IN_CHECK {
+        for from in diagonal & pinned {
+            n += (bishop_attacks(from, occ) & targets & line(king, from)).count() as u64;
+        }
+        for from in straight & pinned {
+            n += (rook_attacks(from, occ) & targets & line(king, from)).count() as u64;
+        }
+    }
     n
 }
 
@@ -366,16 +558,16 @@ pub fn is_legal(b: &Board, m: Move) -> bool {
         return false;
     }
     // Same destination: the move's kind must be the one the generator gives it.
-    let mut list = MoveList::new();
-    expand(
+    let mut same = false;
+    expand_with(
         b,
         PieceMoves {
             to: Bitboard::from_square(m.to()),
             ..pm
         },
-        &mut list,
+        &mut |g| same |= g == m,
     );
-    list.contains(m)
+    same
 }
 
 /// Whether the side to move is checkmated.

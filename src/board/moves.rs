@@ -2,6 +2,7 @@
 
 use super::types::{PieceType, Square};
 use std::fmt;
+use std::mem::MaybeUninit;
 
 /// Bits 0-5: from square; 6-11: to square; 12-15: kind (`MoveKind`).
 /// Castling is encoded as the king capturing its own rook (the Chess960 convention),
@@ -157,7 +158,9 @@ pub const MAX_MOVES: usize = 256;
 /// A fixed-capacity list of moves, on the stack.
 #[derive(Clone)]
 pub struct MoveList {
-    moves: [Move; MAX_MOVES],
+    /// Only `moves[..len]` is initialised: a new list costs no 512-byte fill, which matters
+    /// when every node of a search makes one.
+    moves: [MaybeUninit<Move>; MAX_MOVES],
     len: usize,
 }
 
@@ -171,7 +174,7 @@ impl MoveList {
     #[inline(always)]
     pub const fn new() -> MoveList {
         MoveList {
-            moves: [Move::NULL; MAX_MOVES],
+            moves: [MaybeUninit::uninit(); MAX_MOVES],
             len: 0,
         }
     }
@@ -181,7 +184,7 @@ impl MoveList {
         debug_assert!(self.len < MAX_MOVES);
         // A legal position never has more than MAX_MOVES moves; drop rather than panic.
         if self.len < MAX_MOVES {
-            self.moves[self.len] = m;
+            self.moves[self.len] = MaybeUninit::new(m);
             self.len += 1;
         }
     }
@@ -203,12 +206,15 @@ impl MoveList {
 
     #[inline(always)]
     pub fn as_slice(&self) -> &[Move] {
-        &self.moves[..self.len]
+        // SAFETY: the first `len` entries were written by `push`, and `MaybeUninit<Move>` has
+        // the layout of `Move`.
+        unsafe { std::slice::from_raw_parts(self.moves.as_ptr().cast::<Move>(), self.len) }
     }
 
     #[inline(always)]
     pub fn as_mut_slice(&mut self) -> &mut [Move] {
-        &mut self.moves[..self.len]
+        // SAFETY: as in `as_slice`.
+        unsafe { std::slice::from_raw_parts_mut(self.moves.as_mut_ptr().cast::<Move>(), self.len) }
     }
 
     pub fn contains(&self, m: Move) -> bool {
@@ -219,14 +225,16 @@ impl MoveList {
         self.as_slice().iter()
     }
 
+    /// Swaps entries `a` and `b`, both below `len()`.
     #[inline(always)]
     pub fn swap(&mut self, a: usize, b: usize) {
-        self.moves.swap(a, b);
+        self.as_mut_slice().swap(a, b);
     }
 
+    /// Entry `i`, which must be below `len()`.
     #[inline(always)]
     pub fn get(&self, i: usize) -> Move {
-        self.moves[i]
+        self.as_slice()[i]
     }
 }
 

@@ -1,7 +1,7 @@
 //! perft: the number of leaf nodes of the legal move tree, the move generator's exact test.
 
-use super::movegen::{count_legal, generate_into, kind, legal_moves};
-use super::moves::{Move, MoveList};
+use super::movegen::{count_legal, for_each_move, legal_moves};
+use super::moves::Move;
 use super::position::Board;
 
 /// Leaf count to `depth`, counting the last ply's moves without making them (bulk counting).
@@ -10,14 +10,12 @@ pub fn perft(b: &Board, depth: u32) -> u64 {
         0 => 1,
         1 => count_legal(b),
         _ => {
-            let mut list = MoveList::new();
-            generate_into::<{ kind::ALL }>(b, &mut list);
             let mut nodes = 0;
-            for &m in list.iter() {
+            for_each_move(b, |m| {
                 let mut child = *b;
                 child.make_move(m);
                 nodes += perft(&child, depth - 1);
-            }
+            });
             nodes
         }
     }
@@ -26,15 +24,16 @@ pub fn perft(b: &Board, depth: u32) -> u64 {
 /// Leaf count to `depth`, making every move down to the leaves (no bulk counting).
 pub fn perft_full(b: &Board, depth: u32) -> u64 {
     if depth == 0 {
+        // The leaf is looked at, so making it cannot be optimised away.
+        std::hint::black_box(b);
         return 1;
     }
-    let list = legal_moves(b);
     let mut nodes = 0;
-    for &m in list.iter() {
+    for_each_move(b, |m| {
         let mut child = *b;
         child.make_move(m);
         nodes += perft_full(&child, depth - 1);
-    }
+    });
     nodes
 }
 

@@ -2,7 +2,8 @@
 //! the stack of earlier boards, which gives make/unmake and the key history for repetitions.
 
 use super::attacks::{
-    between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks,
+    between, bishop_attacks, bishop_rays, king_attacks, knight_attacks, pawn_attacks, rook_attacks,
+    rook_rays,
 };
 use super::bitboard::Bitboard;
 use super::moves::{Move, MoveKind};
@@ -26,6 +27,11 @@ pub struct Board {
     pub(crate) side: Color,
     /// Castling rook files, indexed by [colour][KING_SIDE or QUEEN_SIDE]; None when lost.
     pub(crate) castling: [[Option<File>; 2]; 2],
+    /// The same rights as bits `colour * 2 + side`, for the key and quick tests.
+    pub(crate) rights: u8,
+    /// The rooks and kings whose moving (or capture) costs a castling right: most moves touch
+    /// none, and skip the castling update.
+    pub(crate) castle_touch: Bitboard,
     /// Set only when a pawn of the side to move attacks it (so keys of equal positions match).
     pub(crate) ep: Option<Square>,
     pub(crate) halfmove: u16,
@@ -49,6 +55,8 @@ impl Board {
             mailbox: [None; 64],
             side: Color::White,
             castling: [[None; 2]; 2],
+            rights: 0,
+            castle_touch: Bitboard::EMPTY,
             ep: None,
             halfmove: 0,
             fullmove: 1,
@@ -145,15 +153,7 @@ impl Board {
     /// Bit `color * 2 + side` for each castling right held.
     #[inline(always)]
     pub fn castling_mask(&self) -> usize {
-        let mut mask = 0;
-        for c in 0..2 {
-            for s in 0..2 {
-                if self.castling[c][s].is_some() {
-                    mask |= 1 << (c * 2 + s);
-                }
-            }
-        }
-        mask
+        self.rights as usize
     }
 
     /// Material and piece-square sum, middlegame and endgame, from White's side.
@@ -253,9 +253,51 @@ impl Board {
         self.phase -= PHASE[piece.piece_type().index()];
     }
 
+    /// `remove` then `put` for a piece changing squares (the phase stays).
     #[inline(always)]
-    fn clear_right(&mut self, color: Color, side: usize) {
-        self.castling[color.index()][side] = None;
+    fn shift(&mut self, piece: Piece, from: Square, to: Square) {
+        let bb = Bitboard::from_square(from) | Bitboard::from_square(to);
+        self.by_type[piece.piece_type().index()] ^= bb;
+        self.by_color[piece.color().index()] ^= bb;
+        self.mailbox[from.index()] = None;
+        self.mailbox[to.index()] = Some(piece);
+        self.key ^= piece_key(piece, from) ^ piece_key(piece, to);
+        self.psq += PSQ[piece.index()][to.index()];
+        self.psq -= PSQ[piece.index()][from.index()];
+    }
+
+    /// Recomputes `rights` and `castle_touch` from `castling` (after FEN parsing or a lost
+    /// right). The key is the caller's business.
+    pub(crate) fn refresh_castling(&mut self) {
+        self.rights = 0;
+        self.castle_touch = Bitboard::EMPTY;
+        for color in Color::ALL {
+            for side in [KING_SIDE, QUEEN_SIDE] {
+                if let Some(rook) = self.castle_rook(color, side) {
+                    self.rights |= 1 << (color.index() * 2 + side);
+                    self.castle_touch |= Bitboard::from_square(rook);
+                    self.castle_touch |= self.colored_pieces(color, PieceType::King);
+                }
+            }
+        }
+    }
+
+    /// Drops the castling rights whose king or rook stands on `touched` (before the move).
+    #[cold]
+    fn lose_castling(&mut self, touched: Bitboard) {
+        let before = self.rights as usize;
+        for color in Color::ALL {
+            let king_moves = (touched & self.colored_pieces(color, PieceType::King)).any();
+            for side in [KING_SIDE, QUEEN_SIDE] {
+                if let Some(rook) = self.castle_rook(color, side) {
+                    if king_moves || touched.has(rook) {
+                        self.castling[color.index()][side] = None;
+                    }
+                }
+            }
+        }
+        self.refresh_castling();
+        self.key ^= KEYS.castling[before] ^ KEYS.castling[self.rights as usize];
     }
 
     /// Plays `m`, which must be legal in this position.
@@ -268,80 +310,79 @@ impl Board {
             debug_assert!(false, "no piece on {from} for {m:?}");
             return;
         };
-        let castling_before = self.castling_mask();
+        debug_assert_eq!(
+            m.is_capture() && !m.is_en_passant(),
+            self.mailbox[to.index()].is_some_and(|p| p.color() == them),
+            "capture flag of {m:?}"
+        );
 
         if let Some(ep) = self.ep.take() {
             self.key ^= KEYS.en_passant[ep.file().index()];
         }
-        self.halfmove += 1;
+        // Saturating: a FEN may start the clocks at their maximum.
+        self.halfmove = self.halfmove.saturating_add(1);
         if us == Color::Black {
-            self.fullmove += 1;
+            self.fullmove = self.fullmove.saturating_add(1);
+        }
+        let touched = Bitboard::from_square(from) | Bitboard::from_square(to);
+        if (touched & self.castle_touch).any() {
+            self.lose_castling(touched);
         }
 
         match m.kind() {
+            MoveKind::Quiet => {
+                self.shift(piece, from, to);
+                if piece.piece_type() == PieceType::Pawn {
+                    self.halfmove = 0;
+                }
+            }
+            MoveKind::DoublePush => {
+                self.shift(piece, from, to);
+                self.halfmove = 0;
+                let ep = from.forward(us);
+                // Kept only when a pawn can take, so transpositions hash alike.
+                if (pawn_attacks(us, ep) & self.colored_pieces(them, PieceType::Pawn)).any() {
+                    self.ep = Some(ep);
+                    self.key ^= KEYS.en_passant[ep.file().index()];
+                }
+            }
             MoveKind::Castle => {
                 let side = if to > from { KING_SIDE } else { QUEEN_SIDE };
                 let (king_to, rook_to) = castle_destinations(us, side);
                 let rook = Piece::new(us, PieceType::Rook);
+                // Lift both before placing either: in Chess960 a destination may be the other
+                // piece's start square.
                 self.remove(piece, from);
                 self.remove(rook, to);
                 self.put(piece, king_to);
                 self.put(rook, rook_to);
-                self.castling[us.index()] = [None, None];
+            }
+            MoveKind::Capture => {
+                if let Some(victim) = self.mailbox[to.index()] {
+                    self.remove(victim, to);
+                }
+                self.shift(piece, from, to);
+                self.halfmove = 0;
             }
             MoveKind::EnPassant => {
                 let victim_sq = Square::new(to.file(), from.rank());
                 self.remove(Piece::new(them, PieceType::Pawn), victim_sq);
-                self.remove(piece, from);
-                self.put(piece, to);
+                self.shift(piece, from, to);
                 self.halfmove = 0;
             }
-            kind => {
+            _ => {
+                // Promotions, capturing or not.
                 if let Some(victim) = self.mailbox[to.index()] {
                     self.remove(victim, to);
-                    self.halfmove = 0;
-                    if victim.piece_type() == PieceType::Rook {
-                        for side in [KING_SIDE, QUEEN_SIDE] {
-                            if self.castle_rook(them, side) == Some(to) {
-                                self.clear_right(them, side);
-                            }
-                        }
-                    }
                 }
                 self.remove(piece, from);
-                let placed = match m.promotion_piece() {
-                    Some(pt) => Piece::new(us, pt),
-                    None => piece,
-                };
-                self.put(placed, to);
-                match piece.piece_type() {
-                    PieceType::Pawn => {
-                        self.halfmove = 0;
-                        if kind == MoveKind::DoublePush {
-                            let ep = from.forward(us);
-                            if (pawn_attacks(us, ep) & self.colored_pieces(them, PieceType::Pawn))
-                                .any()
-                            {
-                                self.ep = Some(ep);
-                                self.key ^= KEYS.en_passant[ep.file().index()];
-                            }
-                        }
-                    }
-                    PieceType::King => self.castling[us.index()] = [None, None],
-                    PieceType::Rook => {
-                        for side in [KING_SIDE, QUEEN_SIDE] {
-                            if self.castle_rook(us, side) == Some(from) {
-                                self.clear_right(us, side);
-                            }
-                        }
-                    }
-                    _ => {}
+                if let Some(pt) = m.promotion_piece() {
+                    self.put(Piece::new(us, pt), to);
                 }
+                self.halfmove = 0;
             }
         }
 
-        let castling_after = self.castling_mask();
-        self.key ^= KEYS.castling[castling_before] ^ KEYS.castling[castling_after];
         self.side = them;
         self.key ^= KEYS.black_to_move;
         self.update_check_info();
@@ -353,13 +394,14 @@ impl Board {
         if let Some(ep) = self.ep.take() {
             self.key ^= KEYS.en_passant[ep.file().index()];
         }
-        self.halfmove += 1;
+        self.halfmove = self.halfmove.saturating_add(1);
         self.side = self.side.flip();
         self.key ^= KEYS.black_to_move;
         self.update_check_info();
     }
 
     /// Recomputes checkers and pins for the side to move.
+    #[inline(always)]
     pub(crate) fn update_check_info(&mut self) {
         let us = self.side;
         let them = us.flip();
@@ -372,17 +414,19 @@ impl Board {
         let mut checkers = (pawn_attacks(us, king) & self.pieces(PieceType::Pawn) & their)
             | (knight_attacks(king) & self.pieces(PieceType::Knight) & their);
         let mut pinned = Bitboard::EMPTY;
-        let snipers = (rook_attacks(king, their) & rq) | (bishop_attacks(king, their) & bq);
+        // Sliders on the king's lines on an empty board: a table look-up, no blockers yet.
+        // Each checks with nothing between, or pins a lone piece of ours between.
+        let snipers = (rook_rays(king) & rq) | (bishop_rays(king) & bq);
         for sniper in snipers {
             let blockers = between(king, sniper) & occ;
             if blockers.is_empty() {
                 checkers |= Bitboard::from_square(sniper);
             } else if !blockers.several() {
-                pinned |= blockers & self.colored(us);
+                pinned |= blockers;
             }
         }
         self.checkers = checkers;
-        self.pinned = pinned;
+        self.pinned = pinned & self.colored(us);
     }
 
     /// The key computed from scratch (checks the incremental one).

@@ -1,11 +1,11 @@
 //! Static exchange evaluation: the material result of the capture sequence on one square,
 //! each side recapturing with its least valuable attacker and free to stop.
 
-use super::attacks::{bishop_attacks, rook_attacks};
+use super::attacks::{bishop_attacks, pawn_attacks, rook_attacks};
 use super::bitboard::Bitboard;
 use super::moves::Move;
 use super::position::Board;
-use super::types::{Color, PieceType};
+use super::types::{Color, PieceType, Rank, Square};
 
 /// Piece values for exchanges, indexed by piece type. The one table SEE and MVV-LVA share;
 /// knights and bishops are equal on purpose (a bishop-for-knight trade is not a loss).
@@ -34,7 +34,7 @@ fn first_gain(b: &Board, m: Move) -> (i32, i32) {
 fn occupancy_after(b: &Board, m: Move) -> Bitboard {
     let mut occ = b.occupied().without(m.from()).with(m.to());
     if m.is_en_passant() {
-        occ = occ.without(super::types::Square::new(m.to().file(), m.from().rank()));
+        occ = occ.without(Square::new(m.to().file(), m.from().rank()));
     }
     occ
 }
@@ -69,10 +69,26 @@ fn add_xrays(b: &Board, pt: PieceType, m: Move, occ: Bitboard, attackers: &mut B
     }
 }
 
+/// A pawn taking on the first or last rank promotes (to a queen, in the exchange).
+#[inline(always)]
+fn on_promotion_rank(sq: Square) -> bool {
+    matches!(sq.rank(), Rank::R1 | Rank::R8)
+}
+
 /// Whether the exchange that `m` starts gains at least `threshold` for the side to move.
 pub fn see_ge(b: &Board, m: Move, threshold: i32) -> bool {
     if m.is_castle() {
         return 0 >= threshold;
+    }
+    // The swap loop below assumes each capture gains just the piece taken. A pawn retaking
+    // on its last rank also gains a queen: rare, so take the exact path then.
+    let to = m.to();
+    if on_promotion_rank(to)
+        && ((pawn_attacks(Color::White, to) | pawn_attacks(Color::Black, to))
+            & b.pieces(PieceType::Pawn))
+        .any()
+    {
+        return see(b, m) >= threshold;
     }
     let (gain, standing) = first_gain(b, m);
     // Even if the opponent may not recapture, is the first capture enough?
@@ -85,7 +101,6 @@ pub fn see_ge(b: &Board, m: Move, threshold: i32) -> bool {
     if swap <= 0 {
         return true;
     }
-    let to = m.to();
     let mut occ = occupancy_after(b, m);
     let mut attackers = b.attackers_to(to, occ) & occ;
     let mut side = b.side_to_move();
@@ -122,6 +137,7 @@ pub fn see(b: &Board, m: Move) -> i32 {
     }
     let (first, mut standing) = first_gain(b, m);
     let to = m.to();
+    let promotes = on_promotion_rank(to);
     let mut gains = [0i32; 34];
     gains[0] = first;
     let mut occ = occupancy_after(b, m);
@@ -140,6 +156,11 @@ pub fn see(b: &Board, m: Move) -> i32 {
         depth += 1;
         gains[depth] = standing - gains[depth - 1];
         standing = value(pt);
+        if pt == PieceType::Pawn && promotes {
+            // The pawn retakes on its last rank and becomes a queen.
+            gains[depth] += value(PieceType::Queen) - value(PieceType::Pawn);
+            standing = value(PieceType::Queen);
+        }
         occ ^= sq;
         add_xrays(b, pt, m, occ, &mut attackers);
         if pt == PieceType::King || depth == gains.len() - 1 {

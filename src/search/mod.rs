@@ -3,6 +3,7 @@
 
 pub mod ordering;
 pub mod stats;
+pub mod tablebase;
 pub mod time;
 pub mod tt;
 mod worker;
@@ -12,6 +13,7 @@ use ordering::{History, Killers, OrderingConfig};
 use stats::{Iteration, SearchStats};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
+use tablebase::{RootTb, Tablebase, TB_BOUND, TB_WIN, TB_WIN_CP};
 pub use time::Limits;
 use tt::TranspositionTable;
 use worker::SearchThread;
@@ -40,6 +42,8 @@ pub struct SearchOptions {
     pub chess960: bool,
     /// Print `info` lines (bench and the lab run silent).
     pub report: bool,
+    /// Syzygy tables to probe (the `SyzygyPath` option), shared by all threads.
+    pub tablebase: Option<Arc<Tablebase>>,
 }
 
 impl Default for SearchOptions {
@@ -53,6 +57,7 @@ impl Default for SearchOptions {
             pure: false,
             chess960: false,
             report: true,
+            tablebase: None,
         }
     }
 }
@@ -103,6 +108,8 @@ pub struct SearchResult {
     pub score: i32,
     pub depth: i32,
     pub nodes: u64,
+    /// Successful tablebase probes, all threads (root ranking included).
+    pub tbhits: u64,
     pub time_ms: u64,
     pub lines: Vec<PvLine>,
     pub iterations: Vec<Iteration>,
@@ -171,6 +178,8 @@ impl Searcher {
     ) -> SearchResult {
         self.tt.new_search();
         let tt: &TranspositionTable = &self.tt;
+        let tb = TbState::new(opts.tablebase.as_deref(), pos);
+        let tb = &tb;
         let counters: Vec<AtomicU64> = (0..self.workers.len()).map(|_| AtomicU64::new(0)).collect();
         let (main, helpers) = self.workers.split_first_mut().expect("at least one worker");
         std::thread::scope(|scope| {
@@ -182,8 +191,17 @@ impl Searcher {
                     .name(format!("search-{}", i + 1))
                     .stack_size(SEARCH_STACK);
                 let handle = builder.spawn_scoped(scope, move || {
-                    let mut t =
-                        SearchThread::new(w, tt, control, opts, limits, counters, i + 1, &mut p);
+                    let mut t = SearchThread::new(
+                        w,
+                        tt,
+                        control,
+                        opts,
+                        limits,
+                        counters,
+                        tb,
+                        i + 1,
+                        &mut p,
+                    );
                     t.iterate(&mut p, &mut |_| {});
                     t.stats()
                 });
@@ -198,8 +216,17 @@ impl Searcher {
                 .stack_size(SEARCH_STACK)
                 .spawn_scoped(scope, move || {
                     let mut p = pos.clone();
-                    let mut t =
-                        SearchThread::new(main, tt, control, opts, limits, counters_ref, 0, &mut p);
+                    let mut t = SearchThread::new(
+                        main,
+                        tt,
+                        control,
+                        opts,
+                        limits,
+                        counters_ref,
+                        tb,
+                        0,
+                        &mut p,
+                    );
                     t.iterate(&mut p, out)
                 });
             let mut result = match main_thread {
@@ -213,20 +240,49 @@ impl Searcher {
                 }
             }
             result.nodes = counters.iter().map(|c| c.load(Ordering::Relaxed)).sum();
+            result.tbhits = tb.hits.load(Ordering::Relaxed);
             result
         })
+    }
+}
+
+/// The tablebase state of one search, shared by its threads.
+pub(crate) struct TbState<'a> {
+    pub tables: Option<&'a Tablebase>,
+    /// Largest table's piece count; 0 when nothing is loaded (the search never probes).
+    pub max_pieces: usize,
+    /// The root's ranking, when the root is in the tables: the search keeps to its moves.
+    pub root: Option<RootTb>,
+    /// Successful probes, all threads.
+    pub hits: AtomicU64,
+}
+
+impl<'a> TbState<'a> {
+    fn new(tables: Option<&'a Tablebase>, pos: &Position) -> TbState<'a> {
+        let root = tables.and_then(|t| t.rank_root(&mut pos.clone()));
+        TbState {
+            tables,
+            max_pieces: tables.map_or(0, Tablebase::max_pieces),
+            hits: AtomicU64::new(root.as_ref().map_or(0, |r| r.probes)),
+            root,
+        }
     }
 }
 
 /// Stack size of each search thread: the picker keeps its lists on the stack at every ply.
 pub const SEARCH_STACK: usize = 64 * 1024 * 1024;
 
-/// Formats a score as UCI `cp N` or `mate N` (moves, negative when being mated).
+/// Formats a score as UCI `cp N` or `mate N` (moves, negative when being mated). Tablebase
+/// wins show as `cp 20000` less the plies to reach the tablebase position.
 pub fn format_score(score: i32) -> String {
     if score >= MATE_BOUND {
         format!("mate {}", (MATE - score + 1) / 2)
     } else if score <= -MATE_BOUND {
         format!("mate -{}", (MATE + score) / 2)
+    } else if score >= TB_BOUND {
+        format!("cp {}", TB_WIN_CP - (TB_WIN - score))
+    } else if score <= -TB_BOUND {
+        format!("cp {}", -TB_WIN_CP + (TB_WIN + score))
     } else {
         format!("cp {score}")
     }

@@ -61,18 +61,20 @@ pub fn budget(limits: &Limits, side: Color, overhead_ms: u64) -> Option<TimeBudg
         Color::White => (limits.wtime?, limits.winc.unwrap_or(0)),
         Color::Black => (limits.btime?, limits.binc.unwrap_or(0)),
     };
-    // Keep the overhead in reserve for the GUI, the network and the operating system.
+    // Plan over the next `moves_left` moves: the clock plus their increments, less the move
+    // overhead paid on every one of them (the GUI, the pipe and the operating system take it
+    // whether we think or not). So a short clock keeps a reserve instead of draining to zero.
+    let moves_left = limits.movestogo.map_or(40, |m| m.clamp(1, 50)) as u64;
+    let pool = (time + inc * (moves_left - 1)).saturating_sub(overhead_ms * (2 + moves_left));
+    // Never more than a quarter of the clock on one move (nearly all of it only for the last
+    // move before the time control).
     let available = time.saturating_sub(overhead_ms);
-    let moves_left = limits.movestogo.map_or(30, |m| m.clamp(1, 50)) as u64;
-    // Never spend more than a fifth of what is left on one move (all of it, nearly, only when
-    // this is the last move before the time control), so a short clock recovers from its
-    // increments instead of draining to zero.
     let cap = if moves_left == 1 {
         available * 3 / 4
     } else {
-        available / 5
+        available / 4
     };
-    let soft = (available / moves_left + inc / 2).min(cap).max(1);
+    let soft = (pool / moves_left).min(cap).max(1);
     let hard = (soft * 3).min(cap).max(soft);
     Some(TimeBudget {
         soft: Duration::from_millis(soft),
@@ -121,7 +123,7 @@ mod tests {
             ..Limits::default()
         };
         let w = budget(&l, Color::White, 30).unwrap();
-        assert!(w.soft <= w.hard && w.hard <= Duration::from_millis(970 / 5));
+        assert!(w.soft <= w.hard && w.hard <= Duration::from_millis(970 / 4));
         let b = budget(&l, Color::Black, 30).unwrap();
         assert_eq!(b.hard, Duration::from_millis(1));
         assert!(budget(&Limits::depth(3), Color::White, 30).is_none());

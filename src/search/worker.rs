@@ -2,14 +2,15 @@
 
 use super::ordering::{MovePicker, Stage};
 use super::stats::{Iteration, SearchStats};
+use super::tablebase::{self, TB_BOUND};
 use super::time::{budget, Clock, Limits};
 use super::tt::{Bound, TranspositionTable};
 use super::{
-    format_score, Control, PvLine, SearchOptions, SearchResult, Worker, INFINITY, MATE, MATE_BOUND,
-    MAX_PLY,
+    format_score, Control, PvLine, SearchOptions, SearchResult, TbState, Worker, INFINITY, MATE,
+    MATE_BOUND, MAX_PLY,
 };
 use crate::board::movegen::legal_moves;
-use crate::board::{is_legal, see_ge, Move, MoveList, Position};
+use crate::board::{is_legal, see_ge, Move, Position};
 use crate::eval::evaluate;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
@@ -29,6 +30,7 @@ pub(super) struct SearchThread<'a> {
     opts: &'a SearchOptions,
     limits: &'a Limits,
     counters: &'a [AtomicU64],
+    tb: &'a TbState<'a>,
     id: usize,
     clock: Clock,
     was_pondering: bool,
@@ -57,6 +59,7 @@ impl<'a> SearchThread<'a> {
         opts: &'a SearchOptions,
         limits: &'a Limits,
         counters: &'a [AtomicU64],
+        tb: &'a TbState<'a>,
         id: usize,
         pos: &mut Position,
     ) -> SearchThread<'a> {
@@ -68,6 +71,7 @@ impl<'a> SearchThread<'a> {
             opts,
             limits,
             counters,
+            tb,
             id,
             clock: Clock::new(budget(limits, side, opts.move_overhead_ms)),
             was_pondering: limits.ponder,
@@ -167,7 +171,13 @@ impl<'a> SearchThread<'a> {
             self.wait_for_stop_if_needed();
             return result;
         }
-        let multipv = self.opts.multipv.clamp(1, root_moves.len());
+        // In the tables, the root ranking says which moves keep the best outcome.
+        let playable = self
+            .tb
+            .root
+            .as_ref()
+            .map_or(root_moves.len(), |r| r.allowed.len());
+        let multipv = self.opts.multipv.clamp(1, playable);
         let multipv = if self.is_main() { multipv } else { 1 };
         let max_depth = self
             .limits
@@ -241,7 +251,7 @@ impl<'a> SearchThread<'a> {
             if !self.is_main() {
                 continue;
             }
-            if self.should_stop_after_iteration(&lines, &root_moves) {
+            if self.should_stop_after_iteration(&lines, playable) {
                 break;
             }
         }
@@ -251,6 +261,8 @@ impl<'a> SearchThread<'a> {
             // Stopped before depth 1 finished: any legal move beats none.
             let m = if !self.root_hash.is_null() && root_moves.contains(self.root_hash) {
                 self.root_hash
+            } else if let Some(r) = &self.tb.root {
+                r.allowed[0]
             } else {
                 root_moves[0]
             };
@@ -261,9 +273,13 @@ impl<'a> SearchThread<'a> {
         }
         result.best = lines[0].pv[0];
         result.ponder = self.ponder_move(pos, &lines[0]);
+        for l in &mut lines {
+            l.score = self.shown_score(l.score);
+        }
         result.score = lines[0].score;
         result.lines = lines;
         result.nodes = self.nodes;
+        result.tbhits = self.tb.hits.load(Ordering::Relaxed);
         result.time_ms = self.clock.elapsed().as_millis() as u64;
         result.stats = self.stats;
         if self.is_main() {
@@ -273,7 +289,7 @@ impl<'a> SearchThread<'a> {
     }
 
     /// After an iteration: is it time to stop?
-    fn should_stop_after_iteration(&mut self, lines: &[PvLine], root_moves: &MoveList) -> bool {
+    fn should_stop_after_iteration(&mut self, lines: &[PvLine], playable: usize) -> bool {
         if self.control.stop.load(Ordering::Relaxed) {
             return true;
         }
@@ -295,7 +311,7 @@ impl<'a> SearchThread<'a> {
             return false;
         }
         // With one legal move there is nothing to think about once a move is known.
-        if root_moves.len() == 1 && self.limits.is_timed() {
+        if playable == 1 && self.limits.is_timed() {
             return true;
         }
         self.clock.past_soft()
@@ -342,7 +358,7 @@ impl<'a> SearchThread<'a> {
     ) -> i32 {
         let mut delta = ASPIRATION_DELTA;
         let (mut alpha, mut beta) = match prev {
-            Some(p) if depth >= ASPIRATION_DEPTH && p.abs() < MATE_BOUND => {
+            Some(p) if depth >= ASPIRATION_DEPTH && p.abs() < TB_BOUND => {
                 ((p - delta).max(-INFINITY), (p + delta).min(INFINITY))
             }
             _ => (-INFINITY, INFINITY),
@@ -383,6 +399,15 @@ impl<'a> SearchThread<'a> {
         }
     }
 
+    /// The score to report: with the root in the tables, their verdict, unless the search
+    /// found a mate or a tablebase result of its own.
+    fn shown_score(&self, score: i32) -> i32 {
+        match &self.tb.root {
+            Some(r) if score.abs() < TB_BOUND => r.score,
+            _ => score,
+        }
+    }
+
     fn info_line(&self, depth: i32, idx: usize, line: &PvLine, bound: Option<&str>) -> String {
         let elapsed = self.clock.elapsed();
         let nodes = self.total_nodes();
@@ -392,15 +417,16 @@ impl<'a> SearchThread<'a> {
             "info depth {depth} seldepth {} multipv {} score {}",
             self.seldepth.max(depth as usize),
             idx + 1,
-            format_score(line.score)
+            format_score(self.shown_score(line.score))
         );
         if let Some(b) = bound {
             s.push(' ');
             s.push_str(b);
         }
         s.push_str(&format!(
-            " nodes {nodes} nps {nps} hashfull {} tbhits 0 time {ms} pv",
-            self.tt.hashfull()
+            " nodes {nodes} nps {nps} hashfull {} tbhits {} time {ms} pv",
+            self.tt.hashfull(),
+            self.tb.hits.load(Ordering::Relaxed)
         ));
         for m in &line.pv {
             s.push(' ');
@@ -473,6 +499,48 @@ impl<'a> SearchThread<'a> {
                 }
             }
         }
+        // Tablebases: an exact result right after a capture or pawn move. At PV nodes a win
+        // (loss) that does not cut only bounds the score from below (above), so the search can
+        // still find a mate.
+        let mut tb_floor = -INFINITY;
+        let mut tb_ceiling = INFINITY;
+        if !root && tablebase::can_probe(pos.board(), self.tb.max_pieces) {
+            if let Some(wdl) = self
+                .tb
+                .tables
+                .and_then(|t| t.probe_wdl_after_zeroing(pos.board()))
+            {
+                self.tb.hits.fetch_add(1, Ordering::Relaxed);
+                let score = tablebase::wdl_score(wdl, ply);
+                let bound = if score > 0 {
+                    Bound::Lower
+                } else if score < 0 {
+                    Bound::Upper
+                } else {
+                    Bound::Exact
+                };
+                let cut = match bound {
+                    Bound::Exact => true,
+                    Bound::Lower => score >= beta,
+                    Bound::Upper => score <= alpha,
+                };
+                if cut {
+                    let tb_depth = (depth + 6).min(MAX_PLY as i32 - 1);
+                    self.tt
+                        .store(key, Move::NULL, score_to_tt(score, ply), tb_depth, bound);
+                    return score;
+                }
+                if pv_node {
+                    if bound == Bound::Lower {
+                        tb_floor = score;
+                        alpha = alpha.max(score);
+                    } else {
+                        tb_ceiling = score;
+                    }
+                }
+            }
+        }
+
         let hash_move = if root { self.root_hash } else { tt_move };
         let hash_move = if hash_move.is_null() {
             tt_move
@@ -484,7 +552,7 @@ impl<'a> SearchThread<'a> {
         self.worker.killers.clear_ply(ply + 1);
         let mut picker = MovePicker::new(self.opts.ordering, hash_move, killers);
         let side = pos.board().side_to_move();
-        let mut best_score = -INFINITY;
+        let mut best_score = tb_floor;
         let mut best_move = Move::NULL;
         let mut searched = 0usize;
         // Quiet moves that failed to cut off, for the history malus (the first 64 suffice).
@@ -493,7 +561,10 @@ impl<'a> SearchThread<'a> {
         let original_alpha = alpha;
 
         while let Some((m, stage)) = picker.next(pos.board(), &self.worker.history) {
-            if root && self.excluded.contains(&m) {
+            if root
+                && (self.excluded.contains(&m)
+                    || self.tb.root.as_ref().is_some_and(|r| !r.allows(m)))
+            {
                 continue;
             }
             searched += 1;
@@ -563,6 +634,7 @@ impl<'a> SearchThread<'a> {
             // No legal move (or, at the root, every move excluded by MultiPV).
             return if in_check { -MATE + ply as i32 } else { 0 };
         }
+        best_score = best_score.min(tb_ceiling);
         let bound = if best_score >= beta {
             Bound::Lower
         } else if alpha > original_alpha {
@@ -680,12 +752,12 @@ impl<'a> SearchThread<'a> {
     }
 }
 
-/// Mate scores are stored relative to the node, not the root, so they stay true when the
+/// Mate and tablebase scores are stored relative to the node, not the root, so they stay true when the
 /// same position is reached at another ply.
 fn score_to_tt(score: i32, ply: usize) -> i32 {
-    if score >= MATE_BOUND {
+    if score >= TB_BOUND {
         score + ply as i32
-    } else if score <= -MATE_BOUND {
+    } else if score <= -TB_BOUND {
         score - ply as i32
     } else {
         score
@@ -693,9 +765,9 @@ fn score_to_tt(score: i32, ply: usize) -> i32 {
 }
 
 fn score_from_tt(score: i32, ply: usize) -> i32 {
-    if score >= MATE_BOUND {
+    if score >= TB_BOUND {
         score - ply as i32
-    } else if score <= -MATE_BOUND {
+    } else if score <= -TB_BOUND {
         score + ply as i32
     } else {
         score

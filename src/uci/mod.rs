@@ -8,6 +8,7 @@ use crate::board::movegen::legal_moves;
 use crate::board::perft::divide;
 use crate::board::{Move, Position};
 use crate::eval;
+use crate::search::tablebase::Tablebase;
 use crate::search::{Control, SearchOptions, Searcher};
 use options::{Effect, Options};
 use std::io::{BufRead, Write};
@@ -33,6 +34,8 @@ pub struct Engine {
     searcher: Option<Searcher>,
     running: Option<JoinHandle<Searcher>>,
     control: Arc<Control>,
+    /// The Syzygy tables of `SyzygyPath`; each search gets a share.
+    tablebase: Option<Arc<Tablebase>>,
     /// Option changes for the searcher made while a search held it.
     pending: Pending,
 }
@@ -61,6 +64,7 @@ impl Engine {
             options,
             running: None,
             control: Arc::new(Control::new()),
+            tablebase: None,
             pending: Pending::default(),
         }
     }
@@ -210,17 +214,32 @@ impl Engine {
                     }
                     Effect::ClearHash => self.searcher().tt.clear(),
                     Effect::SetChess960 => self.position.set_chess960(next.chess960),
-                    Effect::SetSyzygyPath => {
-                        if !next.syzygy_path.is_empty() {
-                            send(
-                                "info string SyzygyPath stored; tablebase probing is not built yet",
-                            );
-                        }
-                    }
+                    Effect::SetSyzygyPath => self.load_tablebase(&next.syzygy_path),
                     Effect::None => {}
                 }
                 self.options = next;
             }
+        }
+    }
+
+    /// Loads the tables of `SyzygyPath` (after the running search, if any, is done: one that
+    /// would wait for `stop` is stopped). Problems are reported; without tables, probing is off.
+    fn load_tablebase(&mut self, spec: &str) {
+        self.finish_at_end_of_input();
+        let had_tables = self.tablebase.take().is_some();
+        let opened = Tablebase::open(spec);
+        for e in &opened.errors {
+            error(e);
+        }
+        match opened.tablebase {
+            Some(tb) => {
+                send(&format!("info string {}", tb.summary()));
+                self.tablebase = Some(Arc::new(tb));
+            }
+            None if had_tables && opened.errors.is_empty() => {
+                send("info string SyzygyPath is empty: tablebase probing is off");
+            }
+            None => {}
         }
     }
 
@@ -269,6 +288,7 @@ impl Engine {
             pure: false,
             chess960: self.options.chess960,
             report: true,
+            tablebase: self.tablebase.clone(),
         };
         let pos = self.position.clone();
         let spawned = std::thread::Builder::new()
