@@ -137,7 +137,12 @@ impl<'a> SearchThread<'a> {
         if !self.is_main() {
             return;
         }
-        if self.limits.nodes.is_some() && self.total_nodes() >= self.node_limit {
+        // A search must finish depth 1 to have a move (or it plays the first one generated);
+        // past that, the node limit and the clock's hard limit rule.
+        if self.limits.nodes.is_some()
+            && self.root_depth > 1
+            && self.total_nodes() >= self.node_limit
+        {
             self.stopped = true;
             return;
         }
@@ -147,7 +152,6 @@ impl<'a> SearchThread<'a> {
             self.was_pondering = false;
             self.clock.start = Instant::now();
         }
-        // A search must finish depth 1 to have a move; past that, the hard limit rules.
         if !pondering && self.root_depth > 1 && self.clock.past_hard() {
             self.stopped = true;
         }
