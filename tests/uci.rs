@@ -391,6 +391,87 @@ fn go_perft_counts_nodes() {
 }
 
 #[test]
+fn go_perft_with_a_bad_depth_runs_nothing_and_a_deep_one_can_be_stopped() {
+    let mut e = Engine::start();
+    e.send("position startpos");
+    for go in ["go perft 0", "go perft x", "go perft 99", "go perft"] {
+        e.send(go);
+        let lines = e.sync();
+        assert_eq!(errors(&lines).len(), 1, "{go}: {lines:?}");
+        assert!(lines
+            .iter()
+            .all(|l| !l.starts_with("bestmove") && !l.starts_with("info depth")));
+    }
+    // Perft 9 takes minutes: isready is answered while it runs, stop ends it with a partial
+    // count, and the engine goes on.
+    e.send("go perft 9");
+    let start = Instant::now();
+    let lines = e.sync();
+    assert!(start.elapsed() < Duration::from_secs(2), "{lines:?}");
+    e.send("stop");
+    let lines = e.read_until("perft total", TIMEOUT, |l| l.starts_with("Nodes searched"));
+    assert!(
+        lines.iter().any(|l| l.contains("perft stopped")),
+        "{lines:?}"
+    );
+    assert!(start.elapsed() < Duration::from_secs(10));
+    e.send("go perft 2");
+    let lines = e.read_until("perft total", TIMEOUT, |l| l.starts_with("Nodes searched"));
+    assert_eq!(lines.last().unwrap(), "Nodes searched: 400");
+    e.quit();
+}
+
+#[test]
+fn syzygy_path_set_during_a_long_search_does_not_wait_for_it() {
+    let mut e = Engine::start();
+    e.send("position startpos");
+    e.send("go depth 60");
+    let start = Instant::now();
+    e.send("setoption name SyzygyPath value /nonexistent/cutoff-tables");
+    let lines = e.sync();
+    assert!(start.elapsed() < Duration::from_secs(2), "{lines:?}");
+    assert!(
+        errors(&lines).iter().any(|l| l.contains("nonexistent")),
+        "{lines:?}"
+    );
+    e.send("stop");
+    let (_, best) = e.bestmove(TIMEOUT);
+    assert_legal_bestmove(&best, "startpos", false);
+    e.quit();
+}
+
+#[test]
+fn checkmated_root_scores_mate_0() {
+    let mut e = Engine::start();
+    let mated = "r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4";
+    e.send(&format!("position fen {mated}"));
+    e.send("go depth 3");
+    let (lines, best) = e.bestmove(TIMEOUT);
+    assert_eq!(best, "bestmove 0000");
+    assert!(
+        lines.iter().any(|l| l.contains("score mate 0")),
+        "{lines:?}"
+    );
+    assert!(!lines.iter().any(|l| l.contains("mate -0")), "{lines:?}");
+    e.quit();
+}
+
+#[test]
+fn a_clock_for_the_other_side_only_still_bounds_the_search() {
+    let mut e = Engine::start();
+    // Black to move, only White's clock given: warned, and it moves in time for that clock.
+    e.send("position startpos moves e2e4");
+    let start = Instant::now();
+    e.send("go wtime 2000");
+    let (lines, best) = e.bestmove(Duration::from_secs(5));
+    assert!(start.elapsed() < Duration::from_millis(1500), "{lines:?}");
+    assert_eq!(errors(&lines).len(), 1, "{lines:?}");
+    assert!(errors(&lines)[0].contains("btime"), "{lines:?}");
+    assert_legal_bestmove(&best, "startpos moves e2e4", false);
+    e.quit();
+}
+
+#[test]
 fn chess960_castling_is_king_takes_rook() {
     let mut e = Engine::start();
     e.send("setoption name UCI_Chess960 value true");

@@ -154,8 +154,22 @@ impl Searcher {
         self.workers.len()
     }
 
-    pub fn resize_tt(&mut self, mb: usize) {
-        self.tt = Arc::new(TranspositionTable::new(mb));
+    /// Replaces the table with an empty one of `mb` megabytes; on an error the table keeps its
+    /// old size (emptied: its memory was freed to make room for the new one).
+    pub fn resize_tt(&mut self, mb: usize) -> Result<(), String> {
+        // The old table goes first, so its memory is free for the new one.
+        let old_mb = self.tt.size_mb();
+        self.tt = Arc::new(TranspositionTable::new(1));
+        match TranspositionTable::try_new(mb) {
+            Ok(tt) => {
+                self.tt = Arc::new(tt);
+                Ok(())
+            }
+            Err(e) => {
+                self.tt = Arc::new(TranspositionTable::new(old_mb));
+                Err(e)
+            }
+        }
     }
 
     /// Forgets everything learned: the table, history and killers.
@@ -278,7 +292,11 @@ pub fn format_score(score: i32) -> String {
     if score >= MATE_BOUND {
         format!("mate {}", (MATE - score + 1) / 2)
     } else if score <= -MATE_BOUND {
-        format!("mate -{}", (MATE + score) / 2)
+        // Mated now (a checkmated root) is `mate 0`, not `mate -0`.
+        match (MATE + score) / 2 {
+            0 => "mate 0".to_string(),
+            n => format!("mate -{n}"),
+        }
     } else if score >= TB_BOUND {
         format!("cp {}", TB_WIN_CP - (TB_WIN - score))
     } else if score <= -TB_BOUND {

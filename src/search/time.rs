@@ -59,9 +59,11 @@ pub fn budget(limits: &Limits, side: Color, overhead_ms: u64) -> Option<TimeBudg
             hard: Duration::from_millis(t),
         });
     }
+    // A clock for the other side only (a broken `go`) still bounds the search: that clock
+    // is the best guess of ours, and thinking forever would lose on time.
     let (time, inc) = match side {
-        Color::White => (limits.wtime?, limits.winc.unwrap_or(0)),
-        Color::Black => (limits.btime?, limits.binc.unwrap_or(0)),
+        Color::White => (limits.wtime.or(limits.btime)?, limits.winc.unwrap_or(0)),
+        Color::Black => (limits.btime.or(limits.wtime)?, limits.binc.unwrap_or(0)),
     };
     // Plan over the next `moves_left` moves: the clock plus their increments, less the move
     // overhead paid on every one of them (the GUI, the pipe and the operating system take it

@@ -73,15 +73,54 @@ impl TranspositionTable {
     pub const DEFAULT_MB: usize = 16;
     pub const MAX_MB: usize = 65536;
 
+    /// A table of `mb` megabytes (clamped to 1..=MAX_MB). When that much memory cannot be had,
+    /// the size halved until it can.
     pub fn new(mb: usize) -> TranspositionTable {
-        let mb = mb.clamp(1, Self::MAX_MB);
+        let mut mb = mb.clamp(1, Self::MAX_MB);
+        loop {
+            match Self::try_new(mb) {
+                Ok(tt) => return tt,
+                Err(_) if mb > 1 => mb /= 2,
+                // Not even one megabyte: the process is out of memory anyway.
+                Err(e) => panic!("{e}"),
+            }
+        }
+    }
+
+    /// A table of `mb` megabytes, or an error that says why it cannot be made: the size is out
+    /// of range, more than the memory the system has available, or the allocation failed.
+    /// Zeroed memory comes from the allocator, so the operating system supplies the pages
+    /// lazily instead of this thread writing every byte.
+    pub fn try_new(mb: usize) -> Result<TranspositionTable, String> {
+        if !(1..=Self::MAX_MB).contains(&mb) {
+            return Err(format!(
+                "Hash {mb} MB is out of range 1 to {}",
+                Self::MAX_MB
+            ));
+        }
+        if let Some(available) = available_memory_mb() {
+            if mb > available {
+                return Err(format!(
+                    "Hash {mb} MB is more than the {available} MB of memory available"
+                ));
+            }
+        }
         let count = (mb * 1024 * 1024 / std::mem::size_of::<Bucket>()).max(1);
-        let mut buckets = Vec::new();
-        buckets.resize_with(count, Bucket::default);
-        TranspositionTable {
+        let layout = std::alloc::Layout::array::<Bucket>(count)
+            .map_err(|_| format!("Hash {mb} MB is too large for this machine"))?;
+        // SAFETY: the layout has a non-zero size, and all-zero bytes are a valid `Bucket`
+        // (its fields are atomics, for which zero is a valid value).
+        let ptr = unsafe { std::alloc::alloc_zeroed(layout) } as *mut Bucket;
+        if ptr.is_null() {
+            return Err(format!("Hash {mb} MB: the allocation failed"));
+        }
+        // SAFETY: `ptr` comes from the global allocator with the layout of `count` buckets,
+        // all of them initialised (zeroed), which is what `Vec` frees it with.
+        let buckets = unsafe { Vec::from_raw_parts(ptr, count, count) };
+        Ok(TranspositionTable {
             buckets,
             age: AtomicU64::new(0),
-        }
+        })
     }
 
     pub fn size_mb(&self) -> usize {
@@ -207,6 +246,15 @@ fn write(s: &Slot, key: u64, data: u64) {
     s.data.store(data, Ordering::Relaxed);
 }
 
+/// MemAvailable from /proc/meminfo, in MB (Linux); None where it cannot be read. A table
+/// larger than this would be killed by the out-of-memory killer once the search fills it.
+fn available_memory_mb() -> Option<usize> {
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kb: usize = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb / 1024)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -225,6 +273,27 @@ mod tests {
         assert!(tt.probe(43).is_none());
         tt.clear();
         assert!(tt.probe(42).is_none());
+    }
+
+    #[test]
+    fn sizes_beyond_memory_or_range_are_errors_not_aborts() {
+        assert!(TranspositionTable::try_new(0).is_err());
+        assert!(TranspositionTable::try_new(TranspositionTable::MAX_MB + 1).is_err());
+        let tt = TranspositionTable::try_new(3).unwrap();
+        assert_eq!(tt.size_mb(), 3);
+        assert!(tt.probe(1).is_none());
+        // The largest size: an error naming the memory on a machine with less, else a table
+        // whose pages the system supplies only when touched.
+        match TranspositionTable::try_new(TranspositionTable::MAX_MB) {
+            Err(e) => assert!(e.contains("65536 MB"), "{e}"),
+            Ok(tt) => assert_eq!(tt.size_mb(), TranspositionTable::MAX_MB),
+        }
+        // Well beyond what is available (a margin, as other processes come and go).
+        if let Some(mb) = available_memory_mb().filter(|&mb| mb + 512 <= TranspositionTable::MAX_MB)
+        {
+            let e = TranspositionTable::try_new(mb + 512).err().unwrap();
+            assert!(e.contains("available"), "{e}");
+        }
     }
 
     #[test]

@@ -5,14 +5,14 @@ pub mod options;
 pub mod parse;
 
 use crate::board::movegen::legal_moves;
-use crate::board::perft::divide;
-use crate::board::{Move, Position};
+use crate::board::perft::perft;
+use crate::board::{Board, Color, Move, Position};
 use crate::eval;
 use crate::search::tablebase::Tablebase;
 use crate::search::{Control, SearchOptions, Searcher};
 use options::{Effect, Options};
 use std::io::{BufRead, Write};
-use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::thread::JoinHandle;
 
@@ -91,7 +91,10 @@ impl Engine {
         };
         let p = std::mem::take(&mut self.pending);
         if p.resize_hash {
-            s.resize_tt(self.options.hash_mb);
+            if let Err(e) = s.resize_tt(self.options.hash_mb) {
+                error(&format!("{e}; Hash stays {} MB", s.tt.size_mb()));
+                self.options.hash_mb = s.tt.size_mb();
+            }
         } else if p.clear_hash {
             s.tt.clear();
         }
@@ -206,7 +209,11 @@ impl Engine {
                     Effect::ClearHash if busy => self.pending.clear_hash = true,
                     Effect::ResizeHash => {
                         let mb = next.hash_mb;
-                        self.searcher().resize_tt(mb);
+                        let s = self.searcher();
+                        if let Err(e) = s.resize_tt(mb) {
+                            error(&format!("{e}; Hash stays {} MB", s.tt.size_mb()));
+                            return;
+                        }
                     }
                     Effect::SetThreads => {
                         let n = next.threads;
@@ -222,10 +229,10 @@ impl Engine {
         }
     }
 
-    /// Loads the tables of `SyzygyPath` (after the running search, if any, is done: one that
-    /// would wait for `stop` is stopped). Problems are reported; without tables, probing is off.
+    /// Loads the tables of `SyzygyPath` for the next search; a running search keeps the tables
+    /// it started with (it holds its own reference), so nothing waits for it. Problems are
+    /// reported; without tables, probing is off.
     fn load_tablebase(&mut self, spec: &str) {
-        self.finish_at_end_of_input();
         let had_tables = self.tablebase.take().is_some();
         let opened = Tablebase::open(spec);
         for e in &opened.errors {
@@ -256,6 +263,47 @@ impl Engine {
         ));
     }
 
+    /// `go perft N`: the leaf count under each root move, then the total, as Stockfish prints
+    /// it. It runs on the search thread, so `isready` is answered and `stop` ends it (with the
+    /// root moves finished so far and a note that the count is partial).
+    fn perft(&mut self, depth: u32) {
+        self.stop_search();
+        let searcher = self
+            .searcher
+            .take()
+            .unwrap_or_else(|| Searcher::new(self.options.hash_mb, self.options.threads));
+        let control = Arc::clone(&self.control);
+        control.reset(&Default::default());
+        let board = *self.position.board();
+        let chess960 = self.position.chess960();
+        let spawned = std::thread::Builder::new()
+            .name("perft".into())
+            .spawn(move || {
+                let mut total = 0;
+                for m in legal_moves(&board).iter() {
+                    let mut child = board;
+                    child.make_move(*m);
+                    match stoppable_perft(&child, depth - 1, &control.stop) {
+                        Some(n) => {
+                            send(&format!("{}: {n}", m.uci(chess960)));
+                            total += n;
+                        }
+                        None => {
+                            send("info string perft stopped: the count covers the moves above");
+                            break;
+                        }
+                    }
+                }
+                send("");
+                send(&format!("Nodes searched: {total}"));
+                searcher
+            });
+        match spawned {
+            Ok(h) => self.running = Some(h),
+            Err(e) => error(&format!("go perft: cannot start a thread: {e}")),
+        }
+    }
+
     fn go(&mut self, args: &[&str]) {
         let received = std::time::Instant::now();
         let mut go = parse::parse_go(args);
@@ -263,14 +311,21 @@ impl Engine {
         for w in &go.warnings {
             error(w);
         }
+        let l = &go.limits;
+        let (ours, theirs, name) = match self.position.board().side_to_move() {
+            Color::White => (l.wtime, l.btime, "wtime"),
+            Color::Black => (l.btime, l.wtime, "btime"),
+        };
+        if ours.is_none() && theirs.is_some() && l.movetime.is_none() {
+            error(&format!(
+                "go: no {name} for the side to move; using the other side's clock"
+            ));
+        }
+        if go.bad_perft {
+            return;
+        }
         if let Some(depth) = go.perft {
-            let mut total = 0;
-            for (m, n) in divide(self.position.board(), depth) {
-                send(&format!("{}: {n}", m.uci(self.position.chess960())));
-                total += n;
-            }
-            send("");
-            send(&format!("Nodes searched: {total}"));
+            self.perft(depth);
             return;
         }
         self.stop_search();
@@ -323,6 +378,25 @@ impl Engine {
     }
 }
 
+/// perft to `depth`, or None once `stop` is set. The flag is read above the last few plies,
+/// so a stop takes effect within milliseconds at no measurable cost.
+fn stoppable_perft(b: &Board, depth: u32, stop: &AtomicBool) -> Option<u64> {
+    const UNCHECKED_PLIES: u32 = 4;
+    if stop.load(Ordering::Relaxed) {
+        return None;
+    }
+    if depth <= UNCHECKED_PLIES {
+        return Some(perft(b, depth));
+    }
+    let mut nodes = 0;
+    for m in legal_moves(b).iter() {
+        let mut child = *b;
+        child.make_move(*m);
+        nodes += stoppable_perft(&child, depth - 1, stop)?;
+    }
+    Some(nodes)
+}
+
 /// Reads commands from stdin until `quit` or end of input. Bytes that are not UTF-8 are
 /// replaced, never fatal.
 pub fn run() {
@@ -364,5 +438,18 @@ mod tests {
         assert_eq!(s.threads(), 3);
         assert_eq!(s.tt.size_mb(), 2);
         assert_eq!(s.tt.hashfull(), 0);
+    }
+
+    #[test]
+    fn a_hash_larger_than_memory_is_refused_and_the_table_kept() {
+        let mut e = Engine::new();
+        e.handle("setoption name Hash value 8");
+        e.handle("setoption name Hash value 65536");
+        let mb = e.searcher().tt.size_mb();
+        // Refused where the memory is not there (keeping 8 MB), taken where it is.
+        assert!(mb == 8 || mb == 65536, "{mb}");
+        assert_eq!(e.options.hash_mb, mb);
+        e.handle("setoption name Hash value 4");
+        assert_eq!(e.searcher().tt.size_mb(), 4);
     }
 }

@@ -46,10 +46,15 @@ pub fn parse_position(args: &[&str], chess960: bool) -> Result<Position, String>
     Ok(pos)
 }
 
+/// The deepest `go perft`: deeper trees take days, and `stop` ends one anyway.
+pub const MAX_PERFT_DEPTH: u32 = 12;
+
 /// What `go` asked for, plus warnings about parts it could not use.
 pub struct Go {
     pub limits: Limits,
     pub perft: Option<u32>,
+    /// `perft` was asked for with a bad depth: nothing should run.
+    pub bad_perft: bool,
     pub warnings: Vec<String>,
 }
 
@@ -74,6 +79,7 @@ fn millis(key: &str, v: Option<&&str>, warnings: &mut Vec<String>) -> Result<u64
 pub fn parse_go(args: &[&str]) -> Go {
     let mut l = Limits::default();
     let mut perft = None;
+    let mut bad_perft = false;
     let mut warnings = Vec::new();
     let mut i = 0;
     while i < args.len() {
@@ -92,14 +98,20 @@ pub fn parse_go(args: &[&str]) -> Go {
             "depth" => number::<i64>(key, val).map(|v| l.depth = Some(v.clamp(1, 127) as i32)),
             "nodes" => number::<i64>(key, val).map(|v| l.nodes = Some(v.max(1) as u64)),
             "mate" => number::<i64>(key, val).map(|v| l.mate = Some(v.clamp(1, 63) as i32)),
-            "perft" => number::<u32>(key, val).and_then(|v| {
-                if (1..=10).contains(&v) {
-                    perft = Some(v);
-                    Ok(())
-                } else {
-                    Err(format!("go perft: depth {v} is out of range 1 to 10"))
-                }
-            }),
+            "perft" => {
+                let r = number::<u32>(key, val).and_then(|v| {
+                    if (1..=MAX_PERFT_DEPTH).contains(&v) {
+                        perft = Some(v);
+                        Ok(())
+                    } else {
+                        Err(format!(
+                            "go perft: depth {v} is out of range 1 to {MAX_PERFT_DEPTH}"
+                        ))
+                    }
+                });
+                bad_perft |= r.is_err();
+                r
+            }
             "infinite" => {
                 consumed = 1;
                 l.infinite = true;
@@ -136,6 +148,7 @@ pub fn parse_go(args: &[&str]) -> Go {
     Go {
         limits: l,
         perft,
+        bad_perft,
         warnings,
     }
 }
@@ -160,5 +173,11 @@ mod tests {
         assert_eq!(g.limits.wtime, Some(0));
         assert_eq!(g.limits.btime, Some(5000));
         assert_eq!(g.warnings.len(), 3);
+        assert!(!g.bad_perft);
+        for bad in [["perft", "0"], ["perft", "x"], ["perft", "99"]] {
+            let g = parse_go(&bad);
+            assert!(g.bad_perft && g.perft.is_none() && g.warnings.len() == 1);
+        }
+        assert_eq!(parse_go(&["perft", "3"]).perft, Some(3));
     }
 }
