@@ -190,17 +190,44 @@ impl Searcher {
         control: &Control,
         out: &mut (dyn FnMut(&str) + Send),
     ) -> SearchResult {
+        self.search_then(pos, limits, opts, control, out, &mut |_| {})
+    }
+
+    /// `search`, calling `done` with the main thread's result as soon as it has one, before
+    /// the helper threads are joined: with more threads than cores a helper may wait tens of
+    /// milliseconds for a core to see the stop, and the bestmove should not wait with it.
+    /// The returned result adds the helpers' node counts and statistics.
+    pub fn search_then(
+        &mut self,
+        pos: &Position,
+        limits: &Limits,
+        opts: &SearchOptions,
+        control: &Control,
+        out: &mut (dyn FnMut(&str) + Send),
+        done: &mut dyn FnMut(&SearchResult),
+    ) -> SearchResult {
         self.tt.new_search();
         let tt: &TranspositionTable = &self.tt;
         let tb = TbState::new(opts.tablebase.as_deref(), pos);
         let tb = &tb;
         let counters: Vec<AtomicU64> = (0..self.workers.len()).map(|_| AtomicU64::new(0)).collect();
+        let counters = &counters;
         let (main, helpers) = self.workers.split_first_mut().expect("at least one worker");
         std::thread::scope(|scope| {
+            // The main thread starts first: it holds the clock, so it must not queue behind
+            // the helpers for a core.
+            let main_thread = std::thread::Builder::new()
+                .name("search-main".into())
+                .stack_size(SEARCH_STACK)
+                .spawn_scoped(scope, move || {
+                    let mut p = pos.clone();
+                    let mut t =
+                        SearchThread::new(main, tt, control, opts, limits, counters, tb, 0, &mut p);
+                    t.iterate(&mut p, out)
+                });
             let mut handles = Vec::new();
             for (i, w) in helpers.iter_mut().enumerate() {
                 let mut p = pos.clone();
-                let counters = &counters;
                 let builder = std::thread::Builder::new()
                     .name(format!("search-{}", i + 1))
                     .stack_size(SEARCH_STACK);
@@ -224,30 +251,12 @@ impl Searcher {
                     Err(_) => break, // fewer threads than asked: the search still runs
                 }
             }
-            let counters_ref = &counters;
-            let main_thread = std::thread::Builder::new()
-                .name("search-main".into())
-                .stack_size(SEARCH_STACK)
-                .spawn_scoped(scope, move || {
-                    let mut p = pos.clone();
-                    let mut t = SearchThread::new(
-                        main,
-                        tt,
-                        control,
-                        opts,
-                        limits,
-                        counters_ref,
-                        tb,
-                        0,
-                        &mut p,
-                    );
-                    t.iterate(&mut p, out)
-                });
             let mut result = match main_thread {
                 Ok(h) => h.join().unwrap_or_default(),
                 Err(_) => SearchResult::default(),
             };
             control.stop.store(true, Ordering::SeqCst);
+            done(&result);
             for h in handles {
                 if let Ok(s) = h.join() {
                     result.stats += s;

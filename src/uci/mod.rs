@@ -9,7 +9,7 @@ use crate::board::perft::perft;
 use crate::board::{Board, Color, Move, Position};
 use crate::eval;
 use crate::search::tablebase::Tablebase;
-use crate::search::{Control, SearchOptions, Searcher};
+use crate::search::{Control, SearchOptions, SearchResult, Searcher};
 use options::{Effect, Options};
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -351,19 +351,28 @@ impl Engine {
         let spawned = std::thread::Builder::new()
             .name("search".into())
             .spawn(move || {
-                let result = searcher.search(&pos, &limits, &opts, &control, &mut |s| send(s));
                 let legal = legal_moves(pos.board());
-                // Never send an illegal move: fall back to any legal one.
-                let best = if legal.contains(result.best) {
-                    result.best
-                } else {
-                    legal.iter().next().copied().unwrap_or(Move::NULL)
+                let mut bestmove = |result: &SearchResult| {
+                    // Never send an illegal move: fall back to any legal one.
+                    let best = if legal.contains(result.best) {
+                        result.best
+                    } else {
+                        legal.iter().next().copied().unwrap_or(Move::NULL)
+                    };
+                    let mut line = format!("bestmove {}", best.uci(opts.chess960));
+                    if let Some(p) = result.ponder.filter(|_| best == result.best) {
+                        line.push_str(&format!(" ponder {}", p.uci(opts.chess960)));
+                    }
+                    send(&line);
                 };
-                let mut line = format!("bestmove {}", best.uci(opts.chess960));
-                if let Some(p) = result.ponder.filter(|_| best == result.best) {
-                    line.push_str(&format!(" ponder {}", p.uci(opts.chess960)));
-                }
-                send(&line);
+                searcher.search_then(
+                    &pos,
+                    &limits,
+                    &opts,
+                    &control,
+                    &mut |s| send(s),
+                    &mut bestmove,
+                );
                 searcher
             });
         match spawned {
