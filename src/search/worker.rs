@@ -583,11 +583,14 @@ impl<'a> SearchThread<'a> {
                     searched + self.excluded.len()
                 );
             }
+            // Check extension: a move that gives check is searched one ply deeper, unless it
+            // simply loses material (SEE below 0: the checking piece hangs), which would only
+            // make a sacrifice's refutation deeper. `pure` extends every check. Bounded, so
+            // perpetual checks cannot run past the ply limit.
+            let safe = self.opts.pure || see_ge(pos.board(), m, 0);
             pos.make_move(m);
             self.tt.prefetch(pos.board().key());
-            // Check extension: a move that gives check is searched one ply deeper (bounded, so
-            // perpetual checks cannot run past the ply limit).
-            let extend = pos.board().in_check() && ply < MAX_PLY / 2;
+            let extend = safe && pos.board().in_check() && ply < MAX_PLY / 2;
             let new_depth = depth - 1 + extend as i32;
             let score = if searched == 1 {
                 -self.alpha_beta(pos, new_depth, ply + 1, -beta, -alpha)
