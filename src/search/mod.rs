@@ -290,8 +290,20 @@ pub fn format_score(score: i32) -> String {
 
 /// A one-shot search from a fresh state (bench, the lab, tests).
 pub fn search_fresh(pos: &Position, limits: &Limits, opts: &SearchOptions) -> SearchResult {
-    let mut s = Searcher::new(TranspositionTable::DEFAULT_MB, opts.threads);
     let control = Control::new();
     control.reset(limits);
-    s.search(pos, limits, opts, &control, &mut |_| {})
+    search_fresh_with(pos, limits, opts, &control)
+}
+
+/// `search_fresh` under a caller's `Control`, so another thread (the lab's Ctrl-C handler)
+/// can stop it. The caller resets the control for `limits` (and then checks its own stop
+/// signal, so that a stop that came before the search started is not lost).
+pub fn search_fresh_with(
+    pos: &Position,
+    limits: &Limits,
+    opts: &SearchOptions,
+    control: &Control,
+) -> SearchResult {
+    let mut s = Searcher::new(TranspositionTable::DEFAULT_MB, opts.threads);
+    s.search(pos, limits, opts, control, &mut |_| {})
 }

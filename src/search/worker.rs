@@ -554,6 +554,7 @@ impl<'a> SearchThread<'a> {
         let killers = self.worker.killers.get(ply);
         self.worker.killers.clear_ply(ply + 1);
         let mut picker = MovePicker::new(self.opts.ordering, hash_move, killers);
+        self.stats.expanded += 1;
         let side = pos.board().side_to_move();
         let mut best_score = tb_floor;
         let mut best_move = Move::NULL;
