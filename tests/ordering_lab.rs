@@ -9,7 +9,8 @@ use cutoff::tools::epd::{parse_epd, parse_san, read_epd_file};
 use cutoff::tools::ordering::{
     parse_configs, report, run_lab, LabLimit, LabOptions, LabReport, StopSignal, DEFAULT_CONFIGS,
 };
-use std::path::PathBuf;
+
+mod support;
 
 const CLASSIC: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 
@@ -212,18 +213,11 @@ fn two_legal_moves_counts_match_hand_counts() {
     }
 }
 
-fn suites_dir() -> PathBuf {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data/suites");
-    assert!(
-        dir.is_dir(),
-        "the test suites are expected in {} (shared/ beside the repository)",
-        dir.display()
-    );
-    dir
-}
-
+/// A suite from ../shared/data/suites, or its sample in tests/data (see tests/support).
 fn suite(name: &str) -> String {
-    suites_dir().join(name).to_string_lossy().into_owned()
+    support::data_file(&format!("suites/{name}"))
+        .to_string_lossy()
+        .into_owned()
 }
 
 fn first_positions(name: &str, n: usize) -> Vec<cutoff::tools::epd::EpdEntry> {
@@ -415,35 +409,30 @@ fn a_stop_ends_the_run_with_what_was_finished() {
     assert!(report::text(&r).contains("INTERRUPTED: the tables cover the 0 of 2 positions"));
 }
 
-/// Each heuristic lowers the node count of the classic position (pure alpha-beta). With no
-/// ordering at all the quiescence search explodes (107 million nodes for depth 1), so `none`
-/// runs under a node cap: it cannot finish even depth 1 within a cap far above the others'
-/// depth-3 totals, which bounds its count from below.
+/// Turning heuristics on lowers the node count of the classic position (Kiwipete).
+///
+/// With no ordering at all the search explodes (pure, depth 1 alone takes about 10^8 nodes,
+/// nearly all in quiescence), and a node limit only applies once depth 1 is done, so `none`
+/// is compared with MVV-LVA at depth 1 with the engine as it plays. The other rungs are
+/// compared at depth 3, pure alpha-beta, and through the lab at depth 4 as the engine plays.
 #[test]
 fn heuristics_lower_the_nodes_of_the_classic_position() {
+    let none = search(CLASSIC, Limits::depth(1), OrderingConfig::NONE, false);
+    let mvvlva1 = search(CLASSIC, Limits::depth(1), config("mvvlva"), false);
+    assert_eq!(none.depth, 1);
+    assert!(
+        none.nodes > 100 * mvvlva1.nodes,
+        "none {} mvvlva {}",
+        none.nodes,
+        mvvlva1.nodes
+    );
+
     let depth = 3;
     let mvvlva = search(CLASSIC, Limits::depth(depth), config("mvvlva"), true);
     let hash = search(CLASSIC, Limits::depth(depth), config("mvvlva+hash"), true);
     let full = search(CLASSIC, Limits::depth(depth), OrderingConfig::FULL, true);
     assert_eq!(mvvlva.depth, depth);
     assert_eq!(full.depth, depth);
-    let cap = 200 * mvvlva.nodes;
-    let none = search(
-        CLASSIC,
-        Limits {
-            depth: Some(depth),
-            nodes: Some(cap),
-            ..Limits::default()
-        },
-        OrderingConfig::NONE,
-        true,
-    );
-    assert!(
-        none.iterations.is_empty(),
-        "none finished depth {} within {cap} nodes",
-        none.depth
-    );
-    assert!(none.nodes >= cap);
     assert!(
         mvvlva.nodes > hash.nodes && hash.nodes > full.nodes,
         "mvvlva {} hash {} full {}",
@@ -451,12 +440,15 @@ fn heuristics_lower_the_nodes_of_the_classic_position() {
         hash.nodes,
         full.nodes
     );
-    // Also the lab's own sums over a one-line suite, engine as it plays, a ladder without
-    // `none`: nodes fall rung by rung from mvvlva to full.
+    // The lab's own sums over a one-line suite: nodes fall rung by rung from mvvlva to full.
     let (entries, _) = parse_epd(&format!("{CLASSIC} id \"classic\";"));
     let r = lab(&entries, "mvvlva,+hash,full", LabLimit::Depth(4), false);
     let n: Vec<u64> = r.summaries.iter().map(|s| s.nodes).collect();
     assert!(n[0] > n[1] && n[1] > n[2], "{n:?}");
+    assert_eq!(
+        r.summaries[0].nodes,
+        search(CLASSIC, Limits::depth(4), config("mvvlva"), false).nodes
+    );
 }
 
 /// Every `bm` and `am` move of the three suites names exactly one legal move.
@@ -487,7 +479,9 @@ fn all_suite_moves_resolve_to_one_legal_move() {
             }
         }
     }
-    assert!(resolved >= 335, "{resolved}");
+    // 200 + 111 + 24 positions in the shared suites (fewer in the samples), one or more
+    // moves each.
+    assert!(resolved >= 60, "{resolved}");
 
     // A few by hand: (suite, id, SAN, UCI).
     let cases = [
