@@ -5,6 +5,10 @@
 use super::ordering::Stage;
 use std::ops::AddAssign;
 
+/// Whether the search counts its statistics. Always, except in a build with the `no-stats`
+/// feature, which exists only to measure what the counting costs (see README.md).
+pub const STATS_ENABLED: bool = cfg!(not(feature = "no-stats"));
+
 /// Cutoff counts for one kind of node (main search or quiescence).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct CutoffStats {

@@ -1,7 +1,7 @@
 //! One search thread: iterative deepening, alpha-beta with PVS, quiescence.
 
 use super::ordering::{MovePicker, Stage};
-use super::stats::{Iteration, SearchStats};
+use super::stats::{Iteration, SearchStats, STATS_ENABLED};
 use super::tablebase::{self, TB_BOUND};
 use super::time::{budget, Clock, Limits};
 use super::tt::{Bound, TranspositionTable};
@@ -94,6 +94,14 @@ impl<'a> SearchThread<'a> {
 
     pub(super) fn stats(&self) -> SearchStats {
         self.stats
+    }
+
+    /// Bumps a statistics counter, unless the build compiled them out (`no-stats`).
+    #[inline(always)]
+    fn count(&mut self, f: impl FnOnce(&mut SearchStats)) {
+        if STATS_ENABLED {
+            f(&mut self.stats);
+        }
     }
 
     fn is_main(&self) -> bool {
@@ -484,11 +492,11 @@ impl<'a> SearchThread<'a> {
         }
 
         let key = pos.board().key();
-        self.stats.tt_probes += 1;
+        self.count(|s| s.tt_probes += 1);
         let entry = self.tt.probe(key);
         let mut tt_move = Move::NULL;
         if let Some(e) = entry {
-            self.stats.tt_hits += 1;
+            self.count(|s| s.tt_hits += 1);
             tt_move = e.mv;
             if !pv_node && e.depth >= depth {
                 let s = score_from_tt(e.score, ply);
@@ -554,7 +562,7 @@ impl<'a> SearchThread<'a> {
         let killers = self.worker.killers.get(ply);
         self.worker.killers.clear_ply(ply + 1);
         let mut picker = MovePicker::new(self.opts.ordering, hash_move, killers);
-        self.stats.expanded += 1;
+        self.count(|s| s.expanded += 1);
         let side = pos.board().side_to_move();
         let mut best_score = tb_floor;
         let mut best_move = Move::NULL;
@@ -573,7 +581,7 @@ impl<'a> SearchThread<'a> {
             }
             searched += 1;
             if stage == Stage::HashMove {
-                self.stats.hash_move_available += 1;
+                self.count(|s| s.hash_move_available += 1);
             }
             if root && self.is_main() && self.opts.report && self.clock.elapsed() > CURRMOVE_AFTER {
                 // Printed directly: the out callback is not reachable from here.
@@ -611,9 +619,9 @@ impl<'a> SearchThread<'a> {
                     alpha = score;
                     self.update_pv(ply, m);
                     if score >= beta {
-                        self.stats.main.record(searched, stage);
+                        self.count(|s| s.main.record(searched, stage));
                         if stage == Stage::HashMove {
-                            self.stats.hash_move_cutoffs += 1;
+                            self.count(|s| s.hash_move_cutoffs += 1);
                         }
                         if m.is_quiet() {
                             self.worker.killers.store(ply, m);
@@ -657,7 +665,7 @@ impl<'a> SearchThread<'a> {
     fn quiescence(&mut self, pos: &mut Position, ply: usize, mut alpha: i32, beta: i32) -> i32 {
         self.pv_len[ply] = ply;
         self.count_node();
-        self.stats.qnodes += 1;
+        self.count(|s| s.qnodes += 1);
         if self.stopped {
             return 0;
         }
@@ -678,10 +686,10 @@ impl<'a> SearchThread<'a> {
         let in_check = pos.board().in_check();
         let key = pos.board().key();
         let pv_node = beta - alpha > 1;
-        self.stats.tt_probes += 1;
+        self.count(|s| s.tt_probes += 1);
         let mut tt_move = Move::NULL;
         if let Some(e) = self.tt.probe(key) {
-            self.stats.tt_hits += 1;
+            self.count(|s| s.tt_hits += 1);
             tt_move = e.mv;
             if !pv_node {
                 let s = score_from_tt(e.score, ply);
@@ -734,7 +742,7 @@ impl<'a> SearchThread<'a> {
                     best_move = m;
                     self.update_pv(ply, m);
                     if score >= beta {
-                        self.stats.quiescence.record(searched, stage);
+                        self.count(|s| s.quiescence.record(searched, stage));
                         break;
                     }
                 }
