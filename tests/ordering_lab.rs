@@ -246,7 +246,8 @@ fn lab(
 #[test]
 fn percentages_stay_within_bounds() {
     let entries = first_positions("bk.epd", 6);
-    let r = lab(&entries, DEFAULT_CONFIGS, LabLimit::Depth(3), false);
+    let configs = format!("none,{DEFAULT_CONFIGS}");
+    let r = lab(&entries, &configs, LabLimit::Depth(3), false);
     assert_eq!(r.summaries.len(), 6);
     for s in &r.summaries {
         for c in [&s.stats.main, &s.stats.quiescence] {
@@ -336,7 +337,13 @@ fn suite_totals_equal_the_sum_over_positions() {
         "{:.2}x",
         r.summaries[0].nodes as f64 / r.summaries[1].nodes as f64
     );
-    assert_eq!(t.rows[1][6], want);
+    let col = t.headers.iter().position(|h| h == "speed-up").unwrap();
+    assert_eq!(t.rows[1][col], want);
+    let col = t.headers.iter().position(|h| h == "FH first %").unwrap();
+    assert_eq!(
+        t.rows[1][col],
+        format!("{:.1}", r.summaries[1].stats.main.first_pct())
+    );
 }
 
 #[test]
@@ -549,4 +556,71 @@ fn report_files_are_written() {
         }
     }
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+mod epd_fuzz {
+    //! The EPD reader never panics: on arbitrary text, on EPD-shaped text, and on suite lines
+    //! with characters replaced. What it accepts has a board, and its bm/am moves are legal.
+    use super::*;
+    use proptest::prelude::*;
+    use proptest::test_runner::Config;
+
+    fn config() -> Config {
+        let mut c = Config::default();
+        if std::env::var("PROPTEST_CASES").is_err() {
+            c.cases = 500;
+        }
+        c
+    }
+
+    fn check(text: &str) {
+        let (entries, errors) = parse_epd(text);
+        let lines = text.lines().count();
+        for e in &entries {
+            assert!(e.line >= 1 && e.line <= lines);
+            let legal = legal_moves(&e.board);
+            for m in e.best_moves.iter().chain(&e.avoid_moves) {
+                assert!(legal.contains(*m), "{text:?}");
+            }
+        }
+        for e in &errors {
+            assert!(e.line >= 1 && e.line <= lines);
+        }
+    }
+
+    const LINE: &str = "r1b2rk1/1p1nbppp/pq1p4/3B4/P2NP3/2N1p3/1PP3PP/R2Q1R1K w - - bm Rxf7; am Nf5 e5; id \"x;y\"; c0 \"q\\\"t\";";
+
+    proptest! {
+        #![proptest_config(config())]
+
+        #[test]
+        fn arbitrary_text(text in "\\PC{0,200}") {
+            check(&text);
+        }
+
+        #[test]
+        fn epd_shaped_text(text in "([rnbqkpRNBQKP1-8/]{1,40} [wb] (-|[KQkq]{1,4}) (-|[a-h][36]) ?((bm|am|id|c0|hmvc|fmvn) ?[\"a-hxO0=+#;1-8NBRQK -]{0,12};? ?){0,4}\r?\n?){1,3}") {
+            check(&text);
+        }
+
+        #[test]
+        fn mutated_suite_line(changes in proptest::collection::vec((0usize..200, proptest::char::any()), 1..6)) {
+            let mut chars: Vec<char> = LINE.chars().collect();
+            for (i, c) in changes {
+                let i = i % chars.len();
+                chars[i] = c;
+            }
+            let text: String = chars.into_iter().collect();
+            check(&text);
+        }
+    }
+
+    #[test]
+    fn the_unmutated_line_parses() {
+        let (entries, errors) = parse_epd(LINE);
+        assert!(errors.is_empty(), "{errors:?}");
+        assert_eq!(entries[0].best_moves.len(), 1);
+        assert_eq!(entries[0].avoid_moves.len(), 2);
+        assert_eq!(entries[0].id.as_deref(), Some("x;y"));
+    }
 }

@@ -139,9 +139,10 @@ pub fn fail_high_first(path: &Path, summaries: &[ConfigSummary], what: &str) -> 
         .margin(16)
         .x_label_area_size(48)
         .y_label_area_size(64)
-        // A segmented range over 0..=n-1: one slot per configuration; the band above 100
-        // holds the legend.
-        .build_cartesian_2d((0..n - 1).into_segmented(), 0f64..128f64)
+        // A segmented range over 0..=n-1: one slot per configuration (at least two slots:
+        // a range of one value has no width, and its bar would not show); the band above
+        // 100 holds the legend.
+        .build_cartesian_2d((0..n.max(2) - 1).into_segmented(), 0f64..128f64)
         .map_err(err)?;
     chart
         .configure_mesh()

@@ -116,6 +116,9 @@ pub fn effort_table(r: &LabReport) -> Table {
         "time s",
         "knps",
         "mean EBF",
+        "FH first %",
+        "FH first 4 %",
+        "mean cut index",
         "speed-up",
     ];
     if bm {
@@ -124,7 +127,10 @@ pub fn effort_table(r: &LabReport) -> Table {
     if am {
         headers.push("am avoided");
     }
-    let mut t = Table::new("Search effort (sums over the positions)", &headers);
+    let mut t = Table::new(
+        "Summary (sums over the positions; FH = main-search fail-high nodes)",
+        &headers,
+    );
     let first = r.summaries.first().map_or(0, |s| s.nodes);
     for s in &r.summaries {
         let mut row = vec![
@@ -137,6 +143,13 @@ pub fn effort_table(r: &LabReport) -> Table {
                 "-".to_string()
             } else {
                 format!("{:.2}", s.mean_ebf)
+            },
+            percent(s.stats.main.first, s.stats.main.fail_highs),
+            percent(s.stats.main.first_four, s.stats.main.fail_highs),
+            if s.stats.main.fail_highs == 0 {
+                "-".to_string()
+            } else {
+                format!("{:.2}", s.stats.main.mean_index())
             },
             if s.nodes == 0 {
                 "-".to_string()
