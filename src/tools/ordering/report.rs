@@ -315,7 +315,11 @@ pub fn hash_table(r: &LabReport) -> Table {
 fn heading(r: &LabReport) -> Vec<String> {
     let mut lines = Vec::new();
     let done = r.run.runs.len();
-    let mut positions = format!("{} positions", r.suite_positions);
+    let mut positions = format!(
+        "{} position{}",
+        r.suite_positions,
+        if r.suite_positions == 1 { "" } else { "s" }
+    );
     if !r.parse_errors.is_empty() {
         let n = r.parse_errors.len();
         let lines_list: Vec<String> = r.parse_errors.iter().map(|e| e.line.to_string()).collect();
