@@ -20,6 +20,7 @@ fn search(fen: &str, limits: Limits, ordering: OrderingConfig, pure: bool) -> Se
         ordering,
         pure,
         report: false,
+        count_stats: true,
         ..SearchOptions::default()
     };
     search_fresh(&pos, &limits, &opts)
@@ -623,4 +624,30 @@ mod epd_fuzz {
         assert_eq!(entries[0].avoid_moves.len(), 2);
         assert_eq!(entries[0].id.as_deref(), Some("x;y"));
     }
+}
+
+/// Play and `bench` (no `Stats`, no `count_stats`) run the copy of the search without the
+/// counters: the same tree, node for node, and every statistic zero.
+#[test]
+fn without_counting_the_search_is_the_same_and_counts_nothing() {
+    let pos = Position::from_fen(CLASSIC).unwrap();
+    let plain = SearchOptions {
+        report: false,
+        ..SearchOptions::default()
+    };
+    assert!(!plain.counts_stats());
+    let counting = SearchOptions {
+        count_stats: true,
+        ..plain.clone()
+    };
+    let a = search_fresh(&pos, &Limits::depth(5), &plain);
+    let b = search_fresh(&pos, &Limits::depth(5), &counting);
+    assert_eq!(a.nodes, b.nodes);
+    assert_eq!(a.best, b.best);
+    assert_eq!(a.stats, SearchStats::default());
+    assert!(b.stats.main.fail_highs > 0 && b.stats.qnodes > 0);
+    assert_eq!(
+        a.iterations.iter().map(|i| i.nodes).collect::<Vec<_>>(),
+        b.iterations.iter().map(|i| i.nodes).collect::<Vec<_>>()
+    );
 }

@@ -34,8 +34,12 @@ pub struct SearchOptions {
     pub multipv: usize,
     pub move_overhead_ms: u64,
     pub ordering: OrderingConfig,
-    /// Print the ordering statistics after each iteration.
+    /// Print the ordering statistics after each iteration (and so count them).
     pub stats: bool,
+    /// Count the ordering statistics (`SearchResult::stats`) without printing them, as the
+    /// ordering lab does. When neither this nor `stats` is set, the search runs a copy of
+    /// itself with the counters compiled out, so play and `bench` pay nothing for them.
+    pub count_stats: bool,
     /// Alpha-beta alone: no pruning beyond it (today: no SEE pruning in quiescence), so node
     /// counts measure move ordering only.
     pub pure: bool,
@@ -46,6 +50,13 @@ pub struct SearchOptions {
     pub tablebase: Option<Arc<Tablebase>>,
 }
 
+impl SearchOptions {
+    /// Whether the search counts its statistics.
+    pub fn counts_stats(&self) -> bool {
+        self.stats || self.count_stats
+    }
+}
+
 impl Default for SearchOptions {
     fn default() -> Self {
         SearchOptions {
@@ -54,6 +65,7 @@ impl Default for SearchOptions {
             move_overhead_ms: 30,
             ordering: OrderingConfig::FULL,
             stats: false,
+            count_stats: false,
             pure: false,
             chess960: false,
             report: true,
@@ -191,19 +203,12 @@ impl Searcher {
                     .name(format!("search-{}", i + 1))
                     .stack_size(SEARCH_STACK);
                 let handle = builder.spawn_scoped(scope, move || {
-                    let mut t = SearchThread::new(
-                        w,
-                        tt,
-                        control,
-                        opts,
-                        limits,
-                        counters,
-                        tb,
-                        i + 1,
-                        &mut p,
-                    );
-                    t.iterate(&mut p, &mut |_| {});
-                    t.stats()
+                    let shared = (tt, control, opts, limits, counters.as_slice(), tb);
+                    if opts.counts_stats() {
+                        run_thread::<true>(w, shared, i + 1, &mut p, &mut |_| {}).1
+                    } else {
+                        run_thread::<false>(w, shared, i + 1, &mut p, &mut |_| {}).1
+                    }
                 });
                 match handle {
                     Ok(h) => handles.push(h),
@@ -216,18 +221,12 @@ impl Searcher {
                 .stack_size(SEARCH_STACK)
                 .spawn_scoped(scope, move || {
                     let mut p = pos.clone();
-                    let mut t = SearchThread::new(
-                        main,
-                        tt,
-                        control,
-                        opts,
-                        limits,
-                        counters_ref,
-                        tb,
-                        0,
-                        &mut p,
-                    );
-                    t.iterate(&mut p, out)
+                    let shared = (tt, control, opts, limits, counters_ref.as_slice(), tb);
+                    if opts.counts_stats() {
+                        run_thread::<true>(main, shared, 0, &mut p, out).0
+                    } else {
+                        run_thread::<false>(main, shared, 0, &mut p, out).0
+                    }
                 });
             let mut result = match main_thread {
                 Ok(h) => h.join().unwrap_or_default(),
@@ -244,6 +243,31 @@ impl Searcher {
             result
         })
     }
+}
+
+/// What all threads of a search share.
+type Shared<'a> = (
+    &'a TranspositionTable,
+    &'a Control,
+    &'a SearchOptions,
+    &'a Limits,
+    &'a [AtomicU64],
+    &'a TbState<'a>,
+);
+
+/// Runs one search thread, with its statistics counted (`STATS`) or compiled out; returns its
+/// result and its statistics.
+fn run_thread<const STATS: bool>(
+    worker: &mut Worker,
+    (tt, control, opts, limits, counters, tb): Shared<'_>,
+    id: usize,
+    pos: &mut Position,
+    out: &mut (dyn FnMut(&str) + Send),
+) -> (SearchResult, SearchStats) {
+    let mut t =
+        SearchThread::<STATS>::new(worker, tt, control, opts, limits, counters, tb, id, pos);
+    let r = t.iterate(pos, out);
+    (r, t.stats())
 }
 
 /// The tablebase state of one search, shared by its threads.

@@ -1,13 +1,11 @@
 //! Search statistics for judging move ordering: where fail-high nodes found their cutoff,
 //! how often the hash move was there and cut off, and the table's hit rate. They are plain
-//! counters in the thread's own struct, bumped only at cutoffs and probes.
+//! counters in the thread's own struct, bumped only at cutoffs and probes, and only in the
+//! copy of the search that counts them (`SearchOptions::counts_stats`): play and `bench` run
+//! the copy without them.
 
 use super::ordering::Stage;
 use std::ops::AddAssign;
-
-/// Whether the search counts its statistics. Always, except in a build with the `no-stats`
-/// feature, which exists only to measure what the counting costs (see README.md).
-pub const STATS_ENABLED: bool = cfg!(not(feature = "no-stats"));
 
 /// Cutoff counts for one kind of node (main search or quiescence).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

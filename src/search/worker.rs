@@ -1,7 +1,7 @@
 //! One search thread: iterative deepening, alpha-beta with PVS, quiescence.
 
 use super::ordering::{MovePicker, Stage};
-use super::stats::{Iteration, SearchStats, STATS_ENABLED};
+use super::stats::{Iteration, SearchStats};
 use super::tablebase::{self, TB_BOUND};
 use super::time::{budget, Clock, Limits};
 use super::tt::{Bound, TranspositionTable};
@@ -23,7 +23,7 @@ const ASPIRATION_DELTA: i32 = 25;
 /// Root `currmove` lines start after this long, as GUIs expect.
 const CURRMOVE_AFTER: Duration = Duration::from_secs(3);
 
-pub(super) struct SearchThread<'a> {
+pub(super) struct SearchThread<'a, const STATS: bool> {
     worker: &'a mut Worker,
     tt: &'a TranspositionTable,
     control: &'a Control,
@@ -50,7 +50,7 @@ pub(super) struct SearchThread<'a> {
     root_depth: i32,
 }
 
-impl<'a> SearchThread<'a> {
+impl<'a, const STATS: bool> SearchThread<'a, STATS> {
     #[allow(clippy::too_many_arguments)]
     pub(super) fn new(
         worker: &'a mut Worker,
@@ -62,7 +62,7 @@ impl<'a> SearchThread<'a> {
         tb: &'a TbState<'a>,
         id: usize,
         pos: &mut Position,
-    ) -> SearchThread<'a> {
+    ) -> SearchThread<'a, STATS> {
         let side = pos.board().side_to_move();
         SearchThread {
             worker,
@@ -96,10 +96,11 @@ impl<'a> SearchThread<'a> {
         self.stats
     }
 
-    /// Bumps a statistics counter, unless the build compiled them out (`no-stats`).
+    /// Bumps a statistics counter; in the copy of the search without statistics
+    /// (`STATS` false) this is no code at all.
     #[inline(always)]
     fn count(&mut self, f: impl FnOnce(&mut SearchStats)) {
-        if STATS_ENABLED {
+        if STATS {
             f(&mut self.stats);
         }
     }

@@ -177,6 +177,7 @@ pub fn run_one(
         pure,
         report: false,
         stats: false,
+        count_stats: true,
         ..SearchOptions::default()
     };
     let limits = limit.limits();
