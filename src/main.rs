@@ -33,6 +33,27 @@ enum Command {
         #[arg(default_value_t = cutoff::tools::bench::DEFAULT_DEPTH)]
         depth: i32,
     },
+    /// The ordering lab: search an EPD suite under each move-ordering configuration and
+    /// compare node counts, fail-high statistics and cutoffs by picker stage.
+    Ordering {
+        /// EPD file (`bm`/`am` moves in SAN are checked against the search's choice).
+        epd_file: String,
+        /// Search each position to this depth.
+        #[arg(long, conflicts_with = "nodes", default_value_t = cutoff::tools::ordering::DEFAULT_DEPTH)]
+        depth: i32,
+        /// Limit each search by nodes instead of depth.
+        #[arg(long)]
+        nodes: Option<u64>,
+        /// Comma-separated configurations; `+x` means the previous one plus heuristic x.
+        #[arg(long, default_value = cutoff::tools::ordering::DEFAULT_CONFIGS)]
+        configs: String,
+        /// No pruning beyond alpha-beta, so node counts measure ordering alone.
+        #[arg(long)]
+        pure: bool,
+        /// Write DIR/report.md and SVG charts.
+        #[arg(long, value_name = "DIR")]
+        out: Option<String>,
+    },
     /// Run an EPD perft suite (`FEN ;D1 n ;D2 n ...`).
     PerftSuite {
         file: String,
@@ -69,6 +90,28 @@ fn main() -> ExitCode {
         Some(Command::Bench { depth }) => {
             cutoff::tools::bench::run(depth.clamp(1, 64));
             ExitCode::SUCCESS
+        }
+        Some(Command::Ordering {
+            epd_file,
+            depth,
+            nodes,
+            configs,
+            pure,
+            out,
+        }) => {
+            use cutoff::tools::ordering::{run_cli, LabLimit};
+            let limit = match nodes {
+                Some(n) => LabLimit::Nodes(n.max(1)),
+                None => LabLimit::Depth(depth.clamp(1, 64)),
+            };
+            match run_cli(&epd_file, limit, &configs, pure, out.as_deref()) {
+                Ok(true) => ExitCode::SUCCESS,
+                Ok(false) => ExitCode::from(130),
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    ExitCode::from(2)
+                }
+            }
         }
         Some(Command::PerftSuite { file, max_depth }) => {
             match cutoff::tools::perft::run_suite(&file, max_depth) {

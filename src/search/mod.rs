@@ -34,8 +34,12 @@ pub struct SearchOptions {
     pub multipv: usize,
     pub move_overhead_ms: u64,
     pub ordering: OrderingConfig,
-    /// Print the ordering statistics after each iteration.
+    /// Print the ordering statistics after each iteration (and so count them).
     pub stats: bool,
+    /// Count the ordering statistics (`SearchResult::stats`) without printing them, as the
+    /// ordering lab does. When neither this nor `stats` is set, the search runs a copy of
+    /// itself with the counters compiled out, so play and `bench` pay nothing for them.
+    pub count_stats: bool,
     /// Alpha-beta alone: no pruning beyond it (today: no SEE pruning in quiescence), so node
     /// counts measure move ordering only.
     pub pure: bool,
@@ -46,6 +50,13 @@ pub struct SearchOptions {
     pub tablebase: Option<Arc<Tablebase>>,
 }
 
+impl SearchOptions {
+    /// Whether the search counts its statistics.
+    pub fn counts_stats(&self) -> bool {
+        self.stats || self.count_stats
+    }
+}
+
 impl Default for SearchOptions {
     fn default() -> Self {
         SearchOptions {
@@ -54,6 +65,7 @@ impl Default for SearchOptions {
             move_overhead_ms: 30,
             ordering: OrderingConfig::FULL,
             stats: false,
+            count_stats: false,
             pure: false,
             chess960: false,
             report: true,
@@ -221,9 +233,12 @@ impl Searcher {
                 .stack_size(SEARCH_STACK)
                 .spawn_scoped(scope, move || {
                     let mut p = pos.clone();
-                    let mut t =
-                        SearchThread::new(main, tt, control, opts, limits, counters, tb, 0, &mut p);
-                    t.iterate(&mut p, out)
+                    let shared = (tt, control, opts, limits, counters.as_slice(), tb);
+                    if opts.counts_stats() {
+                        run_thread::<true>(main, shared, 0, &mut p, out).0
+                    } else {
+                        run_thread::<false>(main, shared, 0, &mut p, out).0
+                    }
                 });
             let mut handles = Vec::new();
             for (i, w) in helpers.iter_mut().enumerate() {
@@ -232,19 +247,12 @@ impl Searcher {
                     .name(format!("search-{}", i + 1))
                     .stack_size(SEARCH_STACK);
                 let handle = builder.spawn_scoped(scope, move || {
-                    let mut t = SearchThread::new(
-                        w,
-                        tt,
-                        control,
-                        opts,
-                        limits,
-                        counters,
-                        tb,
-                        i + 1,
-                        &mut p,
-                    );
-                    t.iterate(&mut p, &mut |_| {});
-                    t.stats()
+                    let shared = (tt, control, opts, limits, counters.as_slice(), tb);
+                    if opts.counts_stats() {
+                        run_thread::<true>(w, shared, i + 1, &mut p, &mut |_| {}).1
+                    } else {
+                        run_thread::<false>(w, shared, i + 1, &mut p, &mut |_| {}).1
+                    }
                 });
                 match handle {
                     Ok(h) => handles.push(h),
@@ -267,6 +275,31 @@ impl Searcher {
             result
         })
     }
+}
+
+/// What all threads of a search share.
+type Shared<'a> = (
+    &'a TranspositionTable,
+    &'a Control,
+    &'a SearchOptions,
+    &'a Limits,
+    &'a [AtomicU64],
+    &'a TbState<'a>,
+);
+
+/// Runs one search thread, with its statistics counted (`STATS`) or compiled out; returns its
+/// result and its statistics.
+fn run_thread<const STATS: bool>(
+    worker: &mut Worker,
+    (tt, control, opts, limits, counters, tb): Shared<'_>,
+    id: usize,
+    pos: &mut Position,
+    out: &mut (dyn FnMut(&str) + Send),
+) -> (SearchResult, SearchStats) {
+    let mut t =
+        SearchThread::<STATS>::new(worker, tt, control, opts, limits, counters, tb, id, pos);
+    let r = t.iterate(pos, out);
+    (r, t.stats())
 }
 
 /// The tablebase state of one search, shared by its threads.
@@ -317,8 +350,20 @@ pub fn format_score(score: i32) -> String {
 
 /// A one-shot search from a fresh state (bench, the lab, tests).
 pub fn search_fresh(pos: &Position, limits: &Limits, opts: &SearchOptions) -> SearchResult {
-    let mut s = Searcher::new(TranspositionTable::DEFAULT_MB, opts.threads);
     let control = Control::new();
     control.reset(limits);
-    s.search(pos, limits, opts, &control, &mut |_| {})
+    search_fresh_with(pos, limits, opts, &control)
+}
+
+/// `search_fresh` under a caller's `Control`, so another thread (the lab's Ctrl-C handler)
+/// can stop it. The caller resets the control for `limits` (and then checks its own stop
+/// signal, so that a stop that came before the search started is not lost).
+pub fn search_fresh_with(
+    pos: &Position,
+    limits: &Limits,
+    opts: &SearchOptions,
+    control: &Control,
+) -> SearchResult {
+    let mut s = Searcher::new(TranspositionTable::DEFAULT_MB, opts.threads);
+    s.search(pos, limits, opts, control, &mut |_| {})
 }

@@ -1,6 +1,8 @@
 //! Search statistics for judging move ordering: where fail-high nodes found their cutoff,
 //! how often the hash move was there and cut off, and the table's hit rate. They are plain
-//! counters in the thread's own struct, bumped only at cutoffs and probes.
+//! counters in the thread's own struct, bumped only at cutoffs and probes, and only in the
+//! copy of the search that counts them (`SearchOptions::counts_stats`): play and `bench` run
+//! the copy without them.
 
 use super::ordering::Stage;
 use std::ops::AddAssign;
@@ -75,6 +77,9 @@ pub struct SearchStats {
     pub quiescence: CutoffStats,
     /// Quiescence nodes (also counted in the total node count).
     pub qnodes: u64,
+    /// Main-search nodes that reached the move loop (past the table cutoff and the draw
+    /// checks): the nodes where a hash move could be tried.
+    pub expanded: u64,
     /// Main-search nodes where the table offered a legal move.
     pub hash_move_available: u64,
     /// ...and that move cut off.
@@ -88,6 +93,7 @@ impl AddAssign for SearchStats {
         self.main += o.main;
         self.quiescence += o.quiescence;
         self.qnodes += o.qnodes;
+        self.expanded += o.expanded;
         self.hash_move_available += o.hash_move_available;
         self.hash_move_cutoffs += o.hash_move_cutoffs;
         self.tt_probes += o.tt_probes;
@@ -125,10 +131,12 @@ impl SearchStats {
                 stage_text(&self.quiescence)
             ),
             format!(
-                "info string stats hashmove available {} cutoffs {} ({:.1}%) tt probes {} hits {} ({:.1}%)",
+                "info string stats hashmove available {} cutoffs {} ({:.1}%) nodes with a move loop {} (hash move in {:.1}%) tt probes {} hits {} ({:.1}%)",
                 self.hash_move_available,
                 self.hash_move_cutoffs,
                 pct(self.hash_move_cutoffs, self.hash_move_available),
+                self.expanded,
+                pct(self.hash_move_available, self.expanded),
                 self.tt_probes,
                 self.tt_hits,
                 pct(self.tt_hits, self.tt_probes)

@@ -23,7 +23,7 @@ const ASPIRATION_DELTA: i32 = 25;
 /// Root `currmove` lines start after this long, as GUIs expect.
 const CURRMOVE_AFTER: Duration = Duration::from_secs(3);
 
-pub(super) struct SearchThread<'a> {
+pub(super) struct SearchThread<'a, const STATS: bool> {
     worker: &'a mut Worker,
     tt: &'a TranspositionTable,
     control: &'a Control,
@@ -50,7 +50,7 @@ pub(super) struct SearchThread<'a> {
     root_depth: i32,
 }
 
-impl<'a> SearchThread<'a> {
+impl<'a, const STATS: bool> SearchThread<'a, STATS> {
     #[allow(clippy::too_many_arguments)]
     pub(super) fn new(
         worker: &'a mut Worker,
@@ -62,7 +62,7 @@ impl<'a> SearchThread<'a> {
         tb: &'a TbState<'a>,
         id: usize,
         pos: &mut Position,
-    ) -> SearchThread<'a> {
+    ) -> SearchThread<'a, STATS> {
         let side = pos.board().side_to_move();
         SearchThread {
             worker,
@@ -94,6 +94,15 @@ impl<'a> SearchThread<'a> {
 
     pub(super) fn stats(&self) -> SearchStats {
         self.stats
+    }
+
+    /// Bumps a statistics counter; in the copy of the search without statistics
+    /// (`STATS` false) this is no code at all.
+    #[inline(always)]
+    fn count(&mut self, f: impl FnOnce(&mut SearchStats)) {
+        if STATS {
+            f(&mut self.stats);
+        }
     }
 
     fn is_main(&self) -> bool {
@@ -484,11 +493,11 @@ impl<'a> SearchThread<'a> {
         }
 
         let key = pos.board().key();
-        self.stats.tt_probes += 1;
+        self.count(|s| s.tt_probes += 1);
         let entry = self.tt.probe(key);
         let mut tt_move = Move::NULL;
         if let Some(e) = entry {
-            self.stats.tt_hits += 1;
+            self.count(|s| s.tt_hits += 1);
             tt_move = e.mv;
             if !pv_node && e.depth >= depth {
                 let s = score_from_tt(e.score, ply);
@@ -554,6 +563,7 @@ impl<'a> SearchThread<'a> {
         let killers = self.worker.killers.get(ply);
         self.worker.killers.clear_ply(ply + 1);
         let mut picker = MovePicker::new(self.opts.ordering, hash_move, killers);
+        self.count(|s| s.expanded += 1);
         let side = pos.board().side_to_move();
         let mut best_score = tb_floor;
         let mut best_move = Move::NULL;
@@ -572,7 +582,7 @@ impl<'a> SearchThread<'a> {
             }
             searched += 1;
             if stage == Stage::HashMove {
-                self.stats.hash_move_available += 1;
+                self.count(|s| s.hash_move_available += 1);
             }
             if root && self.is_main() && self.opts.report && self.clock.elapsed() > CURRMOVE_AFTER {
                 // Printed directly: the out callback is not reachable from here.
@@ -613,9 +623,9 @@ impl<'a> SearchThread<'a> {
                     alpha = score;
                     self.update_pv(ply, m);
                     if score >= beta {
-                        self.stats.main.record(searched, stage);
+                        self.count(|s| s.main.record(searched, stage));
                         if stage == Stage::HashMove {
-                            self.stats.hash_move_cutoffs += 1;
+                            self.count(|s| s.hash_move_cutoffs += 1);
                         }
                         if m.is_quiet() {
                             self.worker.killers.store(ply, m);
@@ -659,7 +669,7 @@ impl<'a> SearchThread<'a> {
     fn quiescence(&mut self, pos: &mut Position, ply: usize, mut alpha: i32, beta: i32) -> i32 {
         self.pv_len[ply] = ply;
         self.count_node();
-        self.stats.qnodes += 1;
+        self.count(|s| s.qnodes += 1);
         if self.stopped {
             return 0;
         }
@@ -680,10 +690,10 @@ impl<'a> SearchThread<'a> {
         let in_check = pos.board().in_check();
         let key = pos.board().key();
         let pv_node = beta - alpha > 1;
-        self.stats.tt_probes += 1;
+        self.count(|s| s.tt_probes += 1);
         let mut tt_move = Move::NULL;
         if let Some(e) = self.tt.probe(key) {
-            self.stats.tt_hits += 1;
+            self.count(|s| s.tt_hits += 1);
             tt_move = e.mv;
             if !pv_node {
                 let s = score_from_tt(e.score, ply);
@@ -736,7 +746,7 @@ impl<'a> SearchThread<'a> {
                     best_move = m;
                     self.update_pv(ply, m);
                     if score >= beta {
-                        self.stats.quiescence.record(searched, stage);
+                        self.count(|s| s.quiescence.record(searched, stage));
                         break;
                     }
                 }

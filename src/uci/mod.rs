@@ -342,6 +342,7 @@ impl Engine {
             move_overhead_ms: self.options.move_overhead_ms,
             ordering: self.options.ordering,
             stats: self.options.stats,
+            count_stats: false,
             pure: false,
             chess960: self.options.chess960,
             report: true,

@@ -313,7 +313,9 @@ impl MovePicker {
                         if self.already_tried(m) {
                             continue;
                         }
-                        let stage = if m.is_capture() {
+                        // No capture stages here: for the statistics, a noisy move counts
+                        // as a capture (as the staged picker would have placed it first).
+                        let stage = if m.is_noisy() {
                             Stage::GoodCapture
                         } else {
                             Stage::Quiet

@@ -1,0 +1,653 @@
+//! The ordering lab and the search statistics it reads: hand-counted tiny trees, suite sums,
+//! broken lines, the classic position's node counts, and SAN best moves of the suites.
+
+use cutoff::board::{legal_moves, Board, Position};
+use cutoff::search::ordering::{OrderingConfig, Stage};
+use cutoff::search::stats::SearchStats;
+use cutoff::search::{search_fresh, Limits, SearchOptions, SearchResult, MATE};
+use cutoff::tools::epd::{parse_epd, parse_san, read_epd_file};
+use cutoff::tools::ordering::{
+    parse_configs, report, run_lab, LabLimit, LabOptions, LabReport, StopSignal, DEFAULT_CONFIGS,
+};
+
+mod support;
+
+const CLASSIC: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+
+fn search(fen: &str, limits: Limits, ordering: OrderingConfig, pure: bool) -> SearchResult {
+    let pos = Position::from_fen(fen).unwrap();
+    let opts = SearchOptions {
+        ordering,
+        pure,
+        report: false,
+        count_stats: true,
+        ..SearchOptions::default()
+    };
+    search_fresh(&pos, &limits, &opts)
+}
+
+fn config(name: &str) -> OrderingConfig {
+    OrderingConfig::parse(name).unwrap()
+}
+
+fn stages(pairs: &[(Stage, u64)]) -> [u64; Stage::COUNT] {
+    let mut s = [0; Stage::COUNT];
+    for &(stage, n) in pairs {
+        s[stage as usize] = n;
+    }
+    s
+}
+
+/// Back-rank mate: White Kg1, Re1, pawns f2 g2 h2; Black Kg8, Re8, pawns f7 g7 h7.
+/// White has 20 legal moves: the rook 12 (e2-e7, Rxe8, d1-a1, f1), the king 2 (f1, h1) and
+/// the pawns 6. Rxe8 is mate, the only capture, and no other move gives check.
+///
+/// Depth 1, with MVV-LVA on (the capture comes first whatever the quiet moves' order):
+/// - root: 1 node, 1 probe (miss), 1 expanded (it reaches the move loop);
+/// - Rxe8#, searched with the full window: Black is in check, so the check extension makes
+///   the child a main-search node of depth 1: 1 node, 1 probe (miss), 1 expanded, no legal
+///   move, so it returns -MATE+1 before storing anything. Alpha becomes MATE-1.
+/// - the 19 other moves, each searched with the null window (-MATE, -MATE+1): the child is a
+///   quiescence node (Black not in check) whose stand-pat score is above -MATE+1, so it
+///   returns at once: 19 nodes, 19 quiescence nodes, 19 probes (all different positions).
+///
+/// Total: 21 nodes, 19 quiescence nodes, 21 probes, 0 hits, 2 expanded, no fail-high (the
+/// root has beta = +inf and stand-pat cutoffs are not fail-highs), no hash move anywhere
+/// (the table is fresh and the root has no previous iteration).
+#[test]
+fn mate_in_one_counts_match_hand_counts() {
+    let fen = "4r1k1/5ppp/8/8/8/8/5PPP/4R1K1 w - - 0 1";
+    assert_eq!(legal_moves(&Board::from_fen(fen).unwrap()).len(), 20);
+    for name in ["mvvlva", "mvvlva+hash", "full"] {
+        for pure in [false, true] {
+            let r = search(fen, Limits::depth(1), config(name), pure);
+            let what = format!("{name} pure={pure}");
+            assert_eq!(r.best.uci(false).to_string(), "e1e8", "{what}");
+            assert_eq!(r.score, MATE - 1, "{what}");
+            assert_eq!(r.nodes, 21, "{what}");
+            assert_eq!(r.iterations.len(), 1, "{what}");
+            assert_eq!(r.iterations[0].nodes, 21, "{what}");
+            assert_eq!(r.iterations[0].qnodes, 19, "{what}");
+            let want = SearchStats {
+                qnodes: 19,
+                expanded: 2,
+                tt_probes: 21,
+                tt_hits: 0,
+                ..SearchStats::default()
+            };
+            assert_eq!(r.stats, want, "{what}");
+        }
+    }
+}
+
+/// White: Kh1, Nd1 (pinned by the rook on b1), pawns g2 (blocked by g3) and h4; Black: Kc7,
+/// Be6, Rb1, pawns a5 and g3. White has exactly two legal moves, Kg1 and h5, neither a
+/// capture or a check; after either, Black has 30 legal moves, exactly one of them a capture,
+/// Rxd1, which mates, and no other black move gives check. (Checked below with the move
+/// generator, so the derivation rests on facts, not on the reader.) Every count below holds
+/// whatever the order of the quiet moves and whatever the evaluation, since every score that
+/// decides a cutoff is a mate score.
+///
+/// Depth 1 (iteration 1), any configuration, L = 2 root moves:
+/// - root: 1 node, 1 probe, 1 expanded.
+/// - first root move, full window: Black's quiescence node (1 node) stands pat, then tries
+///   its one capture, Rxd1#: White's quiescence node (1 node) is in check with no move and
+///   returns -MATE+2. Black's score MATE-2 raises alpha but beta is +inf: no fail-high.
+///   Black stores its entry (best move Rxd1). The root's alpha is -MATE+2.
+/// - second root move, window (MATE-3, MATE-2) for Black: 1 node, stand pat is below beta,
+///   Rxd1# (1 more node) scores MATE-2 >= beta: a quiescence fail-high on the first move
+///   searched, from the good-capture stage. The root sees -MATE+2, not above alpha, so no
+///   re-search.
+///
+/// Iteration 1: 1 + 2L = 5 nodes, 4 quiescence nodes, 5 probes, 0 hits, 1 expanded.
+///
+/// Depth 2 (iteration 2), configurations with MVV-LVA (so Rxd1 comes first at Black's nodes):
+/// - root: 1 node, a hit (its depth-1 entry); with the hash move on, the root's hash move
+///   (last iteration's best) is available: 1.
+/// - first root move, full window: Black's node is now a main-search node of depth 1:
+///   1 node, a hit (its quiescence entry, too shallow to cut), 1 expanded; with the hash move
+///   on, the entry's move Rxd1 is available (1) and tried first, otherwise it comes first as
+///   the only capture. After it White is in check: the check extension makes White's node a
+///   main-search node (1 node, 1 expanded, a miss: the mated node stored nothing), no move,
+///   -MATE+2. Alpha = MATE-2 < beta = +inf, so Black's 29 other (quiet) moves follow, each to
+///   a White quiescence node with window (-MATE+1, -MATE+2) that stands pat at once: 29
+///   nodes, 29 quiescence nodes, 29 misses.
+/// - second root move, window (MATE-3, MATE-2): Black's node (1 node, a hit, 1 expanded, hash
+///   move available with the hash on) tries Rxd1 first: White mated (1 node, 1 expanded, a
+///   miss), MATE-2 >= beta: a main-search fail-high on move 1, from the hash-move stage with
+///   the hash on (a hash-move cutoff), else from the good-capture stage.
+///
+/// Iteration 2: root 1 + first line (1 + 1 + 29) + second line (1 + 1) = 34 nodes, 29
+/// quiescence nodes, 34 probes, 1 + 2 = 3 hits (root and Black's two nodes), 1 + 2 + 2 = 5
+/// expanded. Cumulative: 39 nodes, 33 quiescence nodes, 39 probes, 3 hits, 6 expanded; one
+/// main-search fail-high (iteration 2) and one quiescence fail-high (iteration 1).
+#[test]
+fn two_legal_moves_counts_match_hand_counts() {
+    let fen = "8/2k5/4b3/p7/7P/6p1/6P1/1r1N3K w - - 0 1";
+    // The facts the derivation uses.
+    let board = Board::from_fen(fen).unwrap();
+    let root_moves = legal_moves(&board);
+    assert_eq!(root_moves.len(), 2);
+    for &m in root_moves.iter() {
+        assert!(m.is_quiet());
+        let mut b = board;
+        b.make_move(m);
+        assert!(!b.in_check());
+        let replies = legal_moves(&b);
+        assert_eq!(replies.len(), 30);
+        let noisy: Vec<_> = replies.iter().filter(|r| r.is_noisy()).collect();
+        assert_eq!(noisy.len(), 1);
+        for &r in replies.iter() {
+            let mut c = b;
+            c.make_move(r);
+            let mates = c.in_check() && legal_moves(&c).is_empty();
+            assert_eq!(c.in_check(), r.is_noisy(), "only the capture checks");
+            assert_eq!(mates, r.is_noisy(), "and it mates");
+        }
+    }
+
+    // Depth 1: the same for every configuration, pure or not.
+    for name in [
+        "none",
+        "mvvlva",
+        "mvvlva+hash",
+        "hash+killers+history",
+        "full",
+    ] {
+        for pure in [false, true] {
+            let what = format!("{name} pure={pure}");
+            let r = search(fen, Limits::depth(1), config(name), pure);
+            assert_eq!(r.score, -MATE + 2, "{what}");
+            assert_eq!(r.nodes, 5, "{what}");
+            let mut want = SearchStats {
+                qnodes: 4,
+                expanded: 1,
+                tt_probes: 5,
+                ..SearchStats::default()
+            };
+            want.quiescence.fail_highs = 1;
+            want.quiescence.first = 1;
+            want.quiescence.first_four = 1;
+            want.quiescence.index_sum = 1;
+            want.quiescence.by_stage = stages(&[(Stage::GoodCapture, 1)]);
+            assert_eq!(r.stats, want, "{what}");
+        }
+    }
+
+    // Depth 2, configurations with MVV-LVA.
+    for (name, hash) in [("mvvlva", false), ("mvvlva+hash", true), ("full", true)] {
+        let what = name.to_string();
+        let r = search(fen, Limits::depth(2), config(name), true);
+        assert_eq!(r.score, -MATE + 2, "{what}");
+        let per_depth: Vec<(i32, u64, u64)> = r
+            .iterations
+            .iter()
+            .map(|i| (i.depth, i.nodes, i.qnodes))
+            .collect();
+        assert_eq!(per_depth, vec![(1, 5, 4), (2, 39, 33)], "{what}");
+        assert_eq!(r.nodes, 39, "{what}");
+        let mut want = SearchStats {
+            qnodes: 33,
+            expanded: 6,
+            tt_probes: 39,
+            tt_hits: 3,
+            hash_move_available: if hash { 3 } else { 0 },
+            hash_move_cutoffs: if hash { 1 } else { 0 },
+            ..SearchStats::default()
+        };
+        want.quiescence.fail_highs = 1;
+        want.quiescence.first = 1;
+        want.quiescence.first_four = 1;
+        want.quiescence.index_sum = 1;
+        want.quiescence.by_stage = stages(&[(Stage::GoodCapture, 1)]);
+        want.main.fail_highs = 1;
+        want.main.first = 1;
+        want.main.first_four = 1;
+        want.main.index_sum = 1;
+        let stage = if hash {
+            Stage::HashMove
+        } else {
+            Stage::GoodCapture
+        };
+        want.main.by_stage = stages(&[(stage, 1)]);
+        assert_eq!(r.stats, want, "{what}");
+    }
+}
+
+/// A suite from ../shared/data/suites, or its sample in tests/data (see tests/support).
+fn suite(name: &str) -> String {
+    support::data_file(&format!("suites/{name}"))
+        .to_string_lossy()
+        .into_owned()
+}
+
+fn first_positions(name: &str, n: usize) -> Vec<cutoff::tools::epd::EpdEntry> {
+    let (mut entries, errors) = read_epd_file(&suite(name)).unwrap();
+    assert!(errors.is_empty(), "{errors:?}");
+    entries.truncate(n);
+    entries
+}
+
+fn lab(
+    entries: &[cutoff::tools::epd::EpdEntry],
+    configs: &str,
+    limit: LabLimit,
+    pure: bool,
+) -> LabReport {
+    let options = LabOptions {
+        limit,
+        configs: parse_configs(configs).unwrap(),
+        pure,
+    };
+    let stop = StopSignal::default();
+    let run = run_lab(entries, &options, &stop, None);
+    LabReport::new("test", options, entries.len(), Vec::new(), run)
+}
+
+#[test]
+fn percentages_stay_within_bounds() {
+    let entries = first_positions("bk.epd", 6);
+    let configs = format!("none,{DEFAULT_CONFIGS}");
+    let r = lab(&entries, &configs, LabLimit::Depth(3), false);
+    assert_eq!(r.summaries.len(), 6);
+    for s in &r.summaries {
+        for c in [&s.stats.main, &s.stats.quiescence] {
+            assert!(c.fail_highs > 0, "{}", s.config.label);
+            for p in [c.first_pct(), c.first_four_pct()] {
+                assert!((0.0..=100.0).contains(&p), "{p}");
+            }
+            assert!(c.first <= c.first_four && c.first_four <= c.fail_highs);
+            assert!(c.mean_index() >= 1.0);
+            assert_eq!(c.by_stage.iter().sum::<u64>(), c.fail_highs);
+        }
+        let st = &s.stats;
+        assert!(st.hash_move_cutoffs <= st.hash_move_available);
+        assert!(st.hash_move_available <= st.expanded);
+        assert!(st.tt_hits <= st.tt_probes);
+        assert!(s.qnodes <= s.nodes);
+        assert!(s.mean_ebf > 1.0, "{}", s.mean_ebf);
+    }
+    // Every percentage cell of every table parses as 0..=100.
+    for t in [
+        report::effort_table(&r),
+        report::main_cutoff_table(&r),
+        report::quiescence_cutoff_table(&r),
+        report::hash_table(&r),
+    ] {
+        for row in &t.rows {
+            for (h, cell) in t.headers.iter().zip(row) {
+                if h.contains('%') || h.starts_with("hash") && !h.contains("available") {
+                    if let Ok(v) = cell.parse::<f64>() {
+                        assert!((0.0..=100.0).contains(&v), "{h}: {v}");
+                    }
+                }
+            }
+        }
+    }
+    // The stage columns of the main table sum to about 100 % (rounding).
+    for row in &report::main_cutoff_table(&r).rows {
+        let sum: f64 = row[6..].iter().map(|c| c.parse::<f64>().unwrap()).sum();
+        assert!((sum - 100.0).abs() < 0.5, "{row:?}");
+    }
+}
+
+#[test]
+fn suite_totals_equal_the_sum_over_positions() {
+    let entries = first_positions("eret.epd", 4);
+    let configs = "mvvlva,full";
+    let r = lab(&entries, configs, LabLimit::Depth(3), false);
+    assert_eq!(r.run.runs.len(), 4);
+    for (c, cfg) in parse_configs(configs).unwrap().iter().enumerate() {
+        let s = &r.summaries[c];
+        let mut nodes = 0;
+        let mut qnodes = 0;
+        let mut stats = SearchStats::default();
+        let mut depth_nodes = [0u64; 3];
+        for (p, entry) in entries.iter().enumerate() {
+            // The lab's run and a search of its own agree: both are deterministic.
+            let own = search(&entry.fen, Limits::depth(3), cfg.ordering, false);
+            let run = &r.run.runs[p][c];
+            assert_eq!(run.nodes, own.nodes);
+            assert_eq!(run.stats, own.stats);
+            nodes += own.nodes;
+            qnodes += own.stats.qnodes;
+            stats += own.stats;
+            for it in &own.iterations {
+                depth_nodes[it.depth as usize - 1] += it.nodes;
+            }
+        }
+        assert_eq!(s.nodes, nodes);
+        assert_eq!(s.qnodes, qnodes);
+        assert_eq!(s.stats, stats);
+        assert_eq!(
+            s.depth_nodes,
+            depth_nodes.iter().map(|&n| Some(n)).collect::<Vec<_>>()
+        );
+        assert_eq!(s.depth_nodes[2], Some(s.nodes), "depth 3 is the last");
+        // EBF from the summed counts.
+        let e = [
+            depth_nodes[1] as f64 / depth_nodes[0] as f64,
+            depth_nodes[2] as f64 / depth_nodes[1] as f64,
+        ];
+        assert!((s.ebf[0] - e[0]).abs() < 1e-9 && (s.ebf[1] - e[1]).abs() < 1e-9);
+        assert!((s.mean_ebf - (e[0] * e[1]).sqrt()).abs() < 1e-9);
+    }
+    // Speed-up column: first / this.
+    let t = report::effort_table(&r);
+    let want = format!(
+        "{:.2}x",
+        r.summaries[0].nodes as f64 / r.summaries[1].nodes as f64
+    );
+    let col = t.headers.iter().position(|h| h == "speed-up").unwrap();
+    assert_eq!(t.rows[1][col], want);
+    let col = t.headers.iter().position(|h| h == "FH first %").unwrap();
+    assert_eq!(
+        t.rows[1][col],
+        format!("{:.1}", r.summaries[1].stats.main.first_pct())
+    );
+}
+
+#[test]
+fn a_broken_line_is_reported_and_the_rest_runs() {
+    let text = "1k1r4/pp1b1R2/3q2pp/4p3/2B5/4Q3/PPP2B2/2K5 b - - bm Qd1+; id \"BK.01\";\n\
+                this line is broken; id \"oops\";\n\
+                3r1k2/4npp1/1ppr3p/p6P/P2PPPP1/1NR5/5K2/2R5 w - - bm d5; id \"BK.02\";\n\
+                3r1k2/4npp1/1ppr3p/p6P/P2PPPP1/1NR5/5K2/2R5 w - - bm Qd5; id \"no queen\";\n";
+    let (entries, errors) = parse_epd(text);
+    assert_eq!(entries.len(), 2);
+    assert_eq!(errors.len(), 2);
+    assert_eq!(errors[0].line, 2);
+    assert_eq!(errors[1].line, 4);
+    let options = LabOptions {
+        limit: LabLimit::Depth(2),
+        configs: parse_configs("mvvlva,full").unwrap(),
+        pure: false,
+    };
+    let run = run_lab(&entries, &options, &StopSignal::default(), None);
+    let r = LabReport::new("broken.epd", options, entries.len(), errors, run);
+    assert_eq!(r.run.runs.len(), 2);
+    assert!(r.summaries.iter().all(|s| s.positions == 2 && s.nodes > 0));
+    assert!(r.summaries.iter().all(|s| s.bm_positions == 2));
+    let text = report::text(&r);
+    assert!(
+        text.contains("2 lines could not be parsed and were skipped: line 2, 4"),
+        "{text}"
+    );
+    assert!(report::markdown(&r, false).contains("2 lines could not be parsed"));
+}
+
+#[test]
+fn a_stop_ends_the_run_with_what_was_finished() {
+    let (entries, _) = parse_epd(&format!("{CLASSIC} id \"a\";\n{CLASSIC} id \"b\";\n"));
+    // Stopped before it starts: nothing finished.
+    let stop = StopSignal::default();
+    stop.stop();
+    let options = LabOptions {
+        limit: LabLimit::Depth(2),
+        configs: parse_configs("mvvlva,full").unwrap(),
+        pure: true,
+    };
+    let run = run_lab(&entries, &options, &stop, None);
+    assert!(run.interrupted);
+    assert!(run.runs.is_empty());
+
+    // Stopped during a search that would take minutes (no ordering at all, pure: the
+    // quiescence search explodes): the search itself stops, via the control.
+    let stop = std::sync::Arc::new(StopSignal::default());
+    let options = LabOptions {
+        limit: LabLimit::Depth(3),
+        configs: parse_configs("full,none").unwrap(),
+        pure: true,
+    };
+    let s = std::sync::Arc::clone(&stop);
+    let stopper = std::thread::spawn(move || {
+        std::thread::sleep(std::time::Duration::from_millis(1500));
+        s.stop();
+    });
+    let start = std::time::Instant::now();
+    let run = run_lab(&entries, &options, &stop, None);
+    stopper.join().unwrap();
+    assert!(start.elapsed().as_secs() < 30, "the stop was not seen");
+    assert!(run.interrupted);
+    assert!(
+        run.runs.is_empty(),
+        "the first position was not finished under every configuration"
+    );
+    let r = LabReport::new("classic", options, 2, Vec::new(), run);
+    assert!(report::text(&r).contains("INTERRUPTED: the tables cover the 0 of 2 positions"));
+}
+
+/// Turning heuristics on lowers the node count of the classic position (Kiwipete).
+///
+/// With no ordering at all the search explodes (pure, depth 1 alone takes about 10^8 nodes,
+/// nearly all in quiescence), and a node limit only applies once depth 1 is done, so `none`
+/// is compared with MVV-LVA at depth 1 with the engine as it plays. The other rungs are
+/// compared at depth 3, pure alpha-beta, and through the lab at depth 4 as the engine plays.
+#[test]
+fn heuristics_lower_the_nodes_of_the_classic_position() {
+    let none = search(CLASSIC, Limits::depth(1), OrderingConfig::NONE, false);
+    let mvvlva1 = search(CLASSIC, Limits::depth(1), config("mvvlva"), false);
+    assert_eq!(none.depth, 1);
+    assert!(
+        none.nodes > 100 * mvvlva1.nodes,
+        "none {} mvvlva {}",
+        none.nodes,
+        mvvlva1.nodes
+    );
+
+    let depth = 3;
+    let mvvlva = search(CLASSIC, Limits::depth(depth), config("mvvlva"), true);
+    let hash = search(CLASSIC, Limits::depth(depth), config("mvvlva+hash"), true);
+    let full = search(CLASSIC, Limits::depth(depth), OrderingConfig::FULL, true);
+    assert_eq!(mvvlva.depth, depth);
+    assert_eq!(full.depth, depth);
+    assert!(
+        mvvlva.nodes > hash.nodes && hash.nodes > full.nodes,
+        "mvvlva {} hash {} full {}",
+        mvvlva.nodes,
+        hash.nodes,
+        full.nodes
+    );
+    // The lab's own sums over a one-line suite: nodes fall rung by rung from mvvlva to full.
+    let (entries, _) = parse_epd(&format!("{CLASSIC} id \"classic\";"));
+    let r = lab(&entries, "mvvlva,+hash,full", LabLimit::Depth(4), false);
+    let n: Vec<u64> = r.summaries.iter().map(|s| s.nodes).collect();
+    assert!(n[0] > n[1] && n[1] > n[2], "{n:?}");
+    assert_eq!(
+        r.summaries[0].nodes,
+        search(CLASSIC, Limits::depth(4), config("mvvlva"), false).nodes
+    );
+}
+
+/// Every `bm` and `am` move of the three suites names exactly one legal move.
+#[test]
+fn all_suite_moves_resolve_to_one_legal_move() {
+    let mut resolved = 0;
+    for name in ["arasan2023.epd", "eret.epd", "bk.epd"] {
+        let (entries, errors) = read_epd_file(&suite(name)).unwrap();
+        assert!(errors.is_empty(), "{name}: {errors:?}");
+        assert!(!entries.is_empty());
+        for e in &entries {
+            assert!(
+                !e.best_moves.is_empty() || !e.avoid_moves.is_empty(),
+                "{name} {}",
+                e.name()
+            );
+            let legal = legal_moves(&e.board);
+            for op in e
+                .ops
+                .iter()
+                .filter(|o| o.opcode == "bm" || o.opcode == "am")
+            {
+                for san in &op.operands {
+                    let m = parse_san(&e.board, san).unwrap();
+                    assert!(legal.contains(m));
+                    resolved += 1;
+                }
+            }
+        }
+    }
+    // 200 + 111 + 24 positions in the shared suites (fewer in the samples), one or more
+    // moves each.
+    assert!(resolved >= 60, "{resolved}");
+
+    // A few by hand: (suite, id, SAN, UCI).
+    let cases = [
+        ("bk.epd", "BK.01", "Qd1+", "d6d1"),
+        ("bk.epd", "BK.02", "d5", "d4d5"),
+        ("bk.epd", "BK.03", "f5", "f6f5"),
+        ("bk.epd", "BK.04", "e6", "e5e6"),
+        ("arasan2023.epd", "arasan2023.1", "g4", "g2g4"),
+        ("arasan2023.epd", "arasan2023.2", "Rxf7", "f1f7"),
+        ("arasan2023.epd", "arasan2023.3", "Bg4", "e2g4"),
+        ("arasan2023.epd", "arasan2023.4", "Bxh7", "d3h7"),
+        ("arasan2023.epd", "arasan2023.5", "Qh5", "e2h5"),
+        ("eret.epd", "ERET 001 - Entlastung", "Rxf4", "f1f4"),
+        ("eret.epd", "ERET 002 - Zugzwang", "Ng6", "f8g6"),
+        ("eret.epd", "ERET 003 - Linienoeffnen", "f5", "f4f5"),
+        ("eret.epd", "ERET 004 - Endspiel", "Nxg5", "f3g5"),
+        ("eret.epd", "ERET 005 - Laeuferopfer f7", "Bxf7", "b3f7"),
+    ];
+    for (name, id, san, uci) in cases {
+        let (entries, _) = read_epd_file(&suite(name)).unwrap();
+        let e = entries
+            .iter()
+            .find(|e| e.id.as_deref() == Some(id))
+            .unwrap_or_else(|| panic!("{name}: no {id}"));
+        let m = parse_san(&e.board, san).unwrap();
+        assert_eq!(m.uci(false).to_string(), uci, "{id} {san}");
+        assert!(e.best_moves.contains(&m), "{id}");
+    }
+}
+
+#[test]
+fn report_files_are_written() {
+    let (entries, _) = parse_epd(&format!("{CLASSIC} id \"classic\";"));
+    let r = lab(
+        &entries,
+        "none,mvvlva,+hash,full",
+        LabLimit::Depth(2),
+        false,
+    );
+    let dir = std::env::temp_dir().join(format!("cutoff-lab-{}", std::process::id()));
+    let file = report::write(&r, dir.to_str().unwrap()).unwrap();
+    let md = std::fs::read_to_string(&file).unwrap();
+    assert!(md.contains("![Nodes to each depth](nodes_by_depth.svg)"));
+    assert!(md.contains("| configuration | nodes |"));
+    for chart in [report::NODES_CHART, report::FIRST_CHART] {
+        let svg = std::fs::read_to_string(dir.join(chart)).unwrap();
+        assert!(svg.starts_with("<svg"), "{chart}");
+        // The texts drawn: what lies between a '>' and the next '<'.
+        let texts: Vec<&str> = svg
+            .split('>')
+            .filter_map(|s| s.split('<').next())
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+            .collect();
+        for label in ["none", "mvvlva", "+hash", "full"] {
+            assert!(texts.contains(&label), "{chart}: {label} in {texts:?}");
+        }
+        let axis = if chart == report::NODES_CHART {
+            ["depth", "nodes (log scale)"]
+        } else {
+            ["configuration", "% of fail-high nodes"]
+        };
+        for a in axis {
+            assert!(texts.contains(&a), "{chart}: {a} in {texts:?}");
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+mod epd_fuzz {
+    //! The EPD reader never panics: on arbitrary text, on EPD-shaped text, and on suite lines
+    //! with characters replaced. What it accepts has a board, and its bm/am moves are legal.
+    use super::*;
+    use proptest::prelude::*;
+    use proptest::test_runner::Config;
+
+    fn config() -> Config {
+        let mut c = Config::default();
+        if std::env::var("PROPTEST_CASES").is_err() {
+            c.cases = 500;
+        }
+        c
+    }
+
+    fn check(text: &str) {
+        let (entries, errors) = parse_epd(text);
+        let lines = text.lines().count();
+        for e in &entries {
+            assert!(e.line >= 1 && e.line <= lines);
+            let legal = legal_moves(&e.board);
+            for m in e.best_moves.iter().chain(&e.avoid_moves) {
+                assert!(legal.contains(*m), "{text:?}");
+            }
+        }
+        for e in &errors {
+            assert!(e.line >= 1 && e.line <= lines);
+        }
+    }
+
+    const LINE: &str = "r1b2rk1/1p1nbppp/pq1p4/3B4/P2NP3/2N1p3/1PP3PP/R2Q1R1K w - - bm Rxf7; am Nf5 e5; id \"x;y\"; c0 \"q\\\"t\";";
+
+    proptest! {
+        #![proptest_config(config())]
+
+        #[test]
+        fn arbitrary_text(text in "\\PC{0,200}") {
+            check(&text);
+        }
+
+        #[test]
+        fn epd_shaped_text(text in "([rnbqkpRNBQKP1-8/]{1,40} [wb] (-|[KQkq]{1,4}) (-|[a-h][36]) ?((bm|am|id|c0|hmvc|fmvn) ?[\"a-hxO0=+#;1-8NBRQK -]{0,12};? ?){0,4}\r?\n?){1,3}") {
+            check(&text);
+        }
+
+        #[test]
+        fn mutated_suite_line(changes in proptest::collection::vec((0usize..200, proptest::char::any()), 1..6)) {
+            let mut chars: Vec<char> = LINE.chars().collect();
+            for (i, c) in changes {
+                let i = i % chars.len();
+                chars[i] = c;
+            }
+            let text: String = chars.into_iter().collect();
+            check(&text);
+        }
+    }
+
+    #[test]
+    fn the_unmutated_line_parses() {
+        let (entries, errors) = parse_epd(LINE);
+        assert!(errors.is_empty(), "{errors:?}");
+        assert_eq!(entries[0].best_moves.len(), 1);
+        assert_eq!(entries[0].avoid_moves.len(), 2);
+        assert_eq!(entries[0].id.as_deref(), Some("x;y"));
+    }
+}
+
+/// Play and `bench` (no `Stats`, no `count_stats`) run the copy of the search without the
+/// counters: the same tree, node for node, and every statistic zero.
+#[test]
+fn without_counting_the_search_is_the_same_and_counts_nothing() {
+    let pos = Position::from_fen(CLASSIC).unwrap();
+    let plain = SearchOptions {
+        report: false,
+        ..SearchOptions::default()
+    };
+    assert!(!plain.counts_stats());
+    let counting = SearchOptions {
+        count_stats: true,
+        ..plain.clone()
+    };
+    let a = search_fresh(&pos, &Limits::depth(5), &plain);
+    let b = search_fresh(&pos, &Limits::depth(5), &counting);
+    assert_eq!(a.nodes, b.nodes);
+    assert_eq!(a.best, b.best);
+    assert_eq!(a.stats, SearchStats::default());
+    assert!(b.stats.main.fail_highs > 0 && b.stats.qnodes > 0);
+    assert_eq!(
+        a.iterations.iter().map(|i| i.nodes).collect::<Vec<_>>(),
+        b.iterations.iter().map(|i| i.nodes).collect::<Vec<_>>()
+    );
+}
