@@ -200,11 +200,13 @@ fn hostile_line(rng: &mut Rng, game: &[String]) -> Vec<u8> {
     s.into_bytes()
 }
 
-/// Whether the line is a `go` that starts a search (`go perft` does not).
+/// Whether the line is a `go` that starts a search (`go perft` does not, nor does a `go perft`
+/// with a bad depth: that is an error, and nothing runs).
 fn starts_search(line: &[u8]) -> bool {
     let text = String::from_utf8_lossy(line);
     let words: Vec<&str> = text.split_whitespace().collect();
-    words.first() == Some(&"go") && parse_go(&words[1..]).perft.is_none()
+    let go = || parse_go(&words[1..]);
+    words.first() == Some(&"go") && go().perft.is_none() && !go().bad_perft
 }
 
 /// The command word, as the engine reads it.
