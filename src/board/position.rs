@@ -16,7 +16,10 @@ pub const KING_SIDE: usize = 0;
 pub const QUEEN_SIDE: usize = 1;
 
 /// Everything about one position; `Copy`, so making a move is a copy plus changes.
+/// Aligned to a cache line: the copy's wide loads then never straddle two lines (unaligned,
+/// they did, and perft without bulk counting lost a sixth of its speed there).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[repr(align(64))]
 pub struct Board {
     /// Indexed by piece type.
     pub(crate) by_type: [Bitboard; 6],
@@ -301,6 +304,7 @@ impl Board {
     }
 
     /// Plays `m`, which must be legal in this position.
+    #[inline]
     pub fn make_move(&mut self, m: Move) {
         let us = self.side;
         let them = us.flip();
