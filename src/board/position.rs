@@ -10,6 +10,7 @@ use super::moves::{Move, MoveKind};
 use super::types::{Color, File, Piece, PieceType, Rank, Square};
 use super::zobrist::{piece_key, KEYS};
 use crate::eval::psqt::{Score, PHASE, PSQ};
+use std::mem::MaybeUninit;
 
 /// Castling sides, indexing `Board::castling`'s inner array.
 pub const KING_SIDE: usize = 0;
@@ -233,6 +234,28 @@ impl Board {
     }
 
     // ---- changing the board ----
+
+    /// Makes this board a copy of `src`: the copy of copy-make, into a board kept for the
+    /// purpose. The same as `*self = *src`, but without AVX done in 16-byte moves: for a
+    /// struct this size LLVM then calls memcpy, and perft without bulk counting spent about
+    /// a tenth of its time in that call and in loads waiting on its stores. (With AVX, LLVM
+    /// inlines the copy in 32-byte moves itself.)
+    #[inline(always)]
+    pub fn copy_from(&mut self, src: &Board) {
+        if cfg!(target_feature = "avx") {
+            *self = *src;
+            return;
+        }
+        const _: () = assert!(std::mem::size_of::<Board>().is_multiple_of(16));
+        let from = (src as *const Board).cast::<MaybeUninit<u128>>();
+        let to = (self as *mut Board).cast::<MaybeUninit<u128>>();
+        for i in 0..std::mem::size_of::<Board>() / 16 {
+            // SAFETY: both pointers cover a whole Board (64-byte aligned, a multiple of 16
+            // bytes long) and cannot overlap (`&mut` and `&`). The bytes go across as
+            // MaybeUninit, padding included, so `self` ends with `src`'s valid bit pattern.
+            unsafe { to.add(i).write(from.add(i).read()) };
+        }
+    }
 
     #[inline(always)]
     pub(crate) fn put(&mut self, piece: Piece, sq: Square) {
