@@ -7,9 +7,11 @@
 //! time is printed too.
 //!
 //! Options (after `--`): `--runs N` (default 3), `--quick` (each depth one less, or `--shallower
-//! K` for K less), `--only bulk|full`, `--engine cutoff|cozy` (one generator alone, for
-//! profilers). Configurations: plain, `RUSTFLAGS='-C target-cpu=native'` (Cutoff switches to
-//! PEXT on BMI2), and that plus `--features cozy-pext` (cozy-chess's PEXT tables).
+//! K` for K less), `--only bulk|full`, and for profilers `--engine cutoff|cozy` and
+//! `--position 0|1|2` (one generator, one position).
+//!
+//! Configurations: plain, `RUSTFLAGS='-C target-cpu=native'` (Cutoff switches to PEXT on
+//! BMI2), and that plus `--features cozy-pext` (cozy-chess's PEXT tables).
 
 use std::hint::black_box;
 use std::time::Instant;
@@ -32,7 +34,8 @@ const POSITIONS: [(&str, &str, u8); 3] = [
 ];
 
 /// cozy-chess's perft as its own example writes it: copy-make over the `PieceMoves` sets,
-/// and with bulk counting the last ply's set sizes summed.
+/// and with bulk counting the last ply's set sizes summed. Without bulk counting the last
+/// ply is made in the loop and `black_box`ed, exactly as Cutoff's `perft_full` does.
 fn cozy_perft(board: &cozy_chess::Board, depth: u8, bulk: bool) -> u64 {
     if depth == 0 {
         // As in Cutoff's perft_full: the leaf is looked at, so it must really be made.
@@ -43,6 +46,19 @@ fn cozy_perft(board: &cozy_chess::Board, depth: u8, bulk: bool) -> u64 {
     if bulk && depth == 1 {
         board.generate_moves(|moves| {
             nodes += moves.len() as u64;
+            false
+        });
+        return nodes;
+    }
+    if depth == 1 {
+        // The leaves, made and looked at in the loop, as Cutoff's perft_full does.
+        board.generate_moves(|moves| {
+            for mv in moves {
+                let mut child = board.clone();
+                child.play_unchecked(mv);
+                black_box(&child);
+                nodes += 1;
+            }
             false
         });
         return nodes;
@@ -102,6 +118,7 @@ fn main() {
     let mut shallower = 0;
     let mut modes = vec![true, false];
     let mut engines = vec![0, 1];
+    let mut only_position: Option<usize> = None;
     let mut i = 0;
     while i < args.len() {
         match args[i].as_str() {
@@ -113,6 +130,10 @@ fn main() {
             "--shallower" => {
                 i += 1;
                 shallower = args[i].parse().expect("--shallower K");
+            }
+            "--position" => {
+                i += 1;
+                only_position = Some(args[i].parse().expect("--position 0|1|2"));
             }
             "--engine" => {
                 i += 1;
@@ -140,13 +161,19 @@ fn main() {
             "magic"
         }
     );
-    println!("median of {runs} runs, M nodes/s of thread CPU time (wall in brackets)");
+    println!(
+        "median of {runs} runs, M nodes/s of thread CPU time (wall in brackets); ratio: median \
+         of the runs' Cutoff/cozy-chess ratios"
+    );
     println!(
         "{:<6} {:<11} {:>5} {:>12} {:>16} {:>16} {:>7}",
         "mode", "position", "depth", "nodes", "cutoff", "cozy-chess", "ratio"
     );
     for &bulk in &modes {
-        for (name, fen, depth) in POSITIONS {
+        for (index, &(name, fen, depth)) in POSITIONS.iter().enumerate() {
+            if only_position.is_some_and(|p| p != index) {
+                continue;
+            }
             let depth = depth - shallower;
             let ours = Board::from_fen(fen).expect("valid FEN");
             let theirs: cozy_chess::Board = fen.parse().expect("valid FEN");
@@ -188,6 +215,15 @@ fn main() {
                 their_wall.resize(runs, f64::NAN);
                 counts.0 = counts.0.max(counts.1);
             }
+            // The ratio is the median of each round's ratio: both runs of a round see about
+            // the same load on the machine, which a ratio of medians would not assume.
+            let ratio = median(
+                our_speed
+                    .iter()
+                    .zip(&their_speed)
+                    .map(|(o, t)| o / t)
+                    .collect(),
+            );
             let (ours_m, theirs_m) = (median(our_speed), median(their_speed));
             println!(
                 "{:<6} {:<11} {:>5} {:>12} {:>7.1} ({:>6.1}) {:>7.1} ({:>6.1}) {:>7.3}",
@@ -199,7 +235,7 @@ fn main() {
                 median(our_wall),
                 theirs_m,
                 median(their_wall),
-                ours_m / theirs_m
+                ratio
             );
         }
     }

@@ -94,11 +94,56 @@ fn check_mask<const IN_CHECK: bool>(b: &Board, king: Square) -> Bitboard {
     }
 }
 
-/// Whether the king of the side to move may stand on `sq`, the king itself lifted from
-/// `occ_without_king` (so it cannot hide behind its own square from a slider).
+/// Every square `them` attacks, with occupancy `occ`.
 #[inline(always)]
-fn king_safe(b: &Board, sq: Square, them: Color, occ_without_king: Bitboard) -> bool {
-    !b.is_attacked(sq, them, occ_without_king)
+fn attacked_by(b: &Board, them: Color, occ: Bitboard) -> Bitboard {
+    let their = b.colored(them);
+    let pawns = b.pieces(PieceType::Pawn) & their;
+    let mut attacked =
+        forward_west(pawns, them) | forward_east(pawns, them) | king_attacks(b.king(them));
+    for sq in b.pieces(PieceType::Knight) & their {
+        attacked |= knight_attacks(sq);
+    }
+    let queens = b.pieces(PieceType::Queen);
+    for sq in (b.pieces(PieceType::Bishop) | queens) & their {
+        attacked |= bishop_attacks(sq, occ);
+    }
+    for sq in (b.pieces(PieceType::Rook) | queens) & their {
+        attacked |= rook_attacks(sq, occ);
+    }
+    attacked
+}
+
+/// Whether to find the king's safe squares among `candidates` with a map of everything the
+/// opponent attacks rather than square by square. Testing one square costs about as much as
+/// adding two or three of the opponent's pieces to the map, so the map pays for an open king
+/// (three squares or more) facing three pieces or fewer besides pawns and king: endgames.
+#[inline(always)]
+fn king_map_pays(b: &Board, them: Color, candidates: Bitboard) -> bool {
+    let without_lowest = |x: u64| x & x.wrapping_sub(1);
+    let officers = b.colored(them) & !(b.pieces(PieceType::Pawn) | b.pieces(PieceType::King));
+    without_lowest(without_lowest(candidates.0)) != 0
+        && without_lowest(without_lowest(without_lowest(officers.0))) == 0
+}
+
+/// The squares of `candidates` (next to the king of the side to move) where that king is
+/// safe. The king is lifted from the board first, so it cannot hide from a slider behind its
+/// own square.
+#[inline(always)]
+fn safe_king_squares(b: &Board, candidates: Bitboard) -> Bitboard {
+    let us = b.side;
+    let them = us.flip();
+    let occ = b.occupied().without(b.king(us));
+    if king_map_pays(b, them, candidates) {
+        return candidates & !attacked_by(b, them, occ);
+    }
+    let mut safe = Bitboard::EMPTY;
+    for sq in candidates {
+        if !b.is_attacked(sq, them, occ) {
+            safe = safe.with(sq);
+        }
+    }
+    safe
 }
 
 #[inline(always)]
@@ -114,13 +159,10 @@ fn king_moves<const KIND: u8, const IN_CHECK: bool, F: FnMut(PieceMoves) -> bool
         return false;
     }
     let own = b.colored(us);
-    let occ_without_king = b.occupied().without(king);
-    let mut to = Bitboard::EMPTY;
-    for sq in king_attacks(king) & kind_mask::<KIND>(own, b.colored(them)) {
-        if king_safe(b, sq, them, occ_without_king) {
-            to = to.with(sq);
-        }
-    }
+    let mut to = safe_king_squares(
+        b,
+        king_attacks(king) & kind_mask::<KIND>(own, b.colored(them)),
+    );
     if KIND & kind::QUIET != 0 && !IN_CHECK {
         to |= castling_targets(b, us, king, b.occupied());
     }
@@ -447,10 +489,15 @@ fn count_king(b: &Board) -> u64 {
     let us = b.side;
     let them = us.flip();
     let king = b.king(us);
-    let occ_without_king = b.occupied().without(king);
+    let candidates = king_attacks(king) & !b.colored(us);
+    let occ = b.occupied().without(king);
+    if king_map_pays(b, them, candidates) {
+        return (candidates & !attacked_by(b, them, occ)).count() as u64;
+    }
+    // Summed as we go: a popcount costs a dozen instructions where the CPU has none.
     let mut n = 0;
-    for sq in king_attacks(king) & !b.colored(us) {
-        n += king_safe(b, sq, them, occ_without_king) as u64;
+    for sq in candidates {
+        n += !b.is_attacked(sq, them, occ) as u64;
     }
     n
 }

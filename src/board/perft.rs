@@ -11,8 +11,9 @@ pub fn perft(b: &Board, depth: u32) -> u64 {
         1 => count_legal(b),
         _ => {
             let mut nodes = 0;
+            let mut child = *b;
             for_each_move(b, |m| {
-                let mut child = *b;
+                child.copy_from(b);
                 child.make_move(m);
                 nodes += perft(&child, depth - 1);
             });
@@ -29,8 +30,19 @@ pub fn perft_full(b: &Board, depth: u32) -> u64 {
         return 1;
     }
     let mut nodes = 0;
+    let mut child = *b;
+    if depth == 1 {
+        // The leaves: made and looked at, without a call per leaf.
+        for_each_move(b, |m| {
+            child.copy_from(b);
+            child.make_move(m);
+            std::hint::black_box(&child);
+            nodes += 1;
+        });
+        return nodes;
+    }
     for_each_move(b, |m| {
-        let mut child = *b;
+        child.copy_from(b);
         child.make_move(m);
         nodes += perft_full(&child, depth - 1);
     });
