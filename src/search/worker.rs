@@ -593,14 +593,16 @@ impl<'a, const STATS: bool> SearchThread<'a, STATS> {
                     searched + self.excluded.len()
                 );
             }
+            pos.make_move(m);
+            self.tt.prefetch(pos.board().key());
             // Check extension: a move that gives check is searched one ply deeper, unless it
             // simply loses material (SEE below 0: the checking piece hangs), which would only
             // make a sacrifice's refutation deeper. `pure` extends every check. Bounded, so
-            // perpetual checks cannot run past the ply limit.
-            let safe = self.opts.pure || see_ge(pos.board(), m, 0);
-            pos.make_move(m);
-            self.tt.prefetch(pos.board().key());
-            let extend = safe && pos.board().in_check() && ply < MAX_PLY / 2;
+            // perpetual checks cannot run past the ply limit. SEE is asked of the board before
+            // the move, and only for checks.
+            let extend = pos.board().in_check()
+                && ply < MAX_PLY / 2
+                && (self.opts.pure || pos.previous().is_some_and(|b| see_ge(b, m, 0)));
             let new_depth = depth - 1 + extend as i32;
             let score = if searched == 1 {
                 -self.alpha_beta(pos, new_depth, ply + 1, -beta, -alpha)
