@@ -65,18 +65,13 @@ impl std::fmt::Display for EpdError {
 /// either parses or is reported with its number. LF and CRLF line ends both work, and so does
 /// a leading byte order mark.
 pub fn parse_epd(text: &str) -> (Vec<EpdEntry>, Vec<EpdError>) {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut entries = Vec::new();
     let mut errors = Vec::new();
-    for (i, raw) in text.lines().enumerate() {
-        let line = raw.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        match parse_line(line, i + 1) {
+    for (number, line) in super::content_lines(text) {
+        match parse_line(line, number) {
             Ok(e) => entries.push(e),
             Err(message) => errors.push(EpdError {
-                line: i + 1,
+                line: number,
                 message,
             }),
         }

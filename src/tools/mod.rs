@@ -5,3 +5,13 @@ pub mod epd;
 pub mod ordering;
 pub mod perft;
 pub mod progress;
+
+/// The lines of a suite file worth parsing, numbered from 1: trimmed, without blank lines and
+/// `#` comments, after a leading byte order mark. LF and CRLF line ends both work.
+pub(crate) fn content_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    text.lines()
+        .enumerate()
+        .map(|(i, raw)| (i + 1, raw.trim()))
+        .filter(|(_, line)| !line.is_empty() && !line.starts_with('#'))
+}

@@ -39,11 +39,7 @@ pub struct SuiteEntry {
 pub fn parse_suite(text: &str) -> (Vec<SuiteEntry>, Vec<(usize, String)>) {
     let mut entries = Vec::new();
     let mut errors = Vec::new();
-    for (i, raw) in text.lines().enumerate() {
-        let line = raw.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
+    for (number, line) in super::content_lines(text) {
         let mut parts = line.split(';');
         let fen = parts.next().unwrap_or("").trim().to_string();
         let mut counts = Vec::new();
@@ -77,9 +73,9 @@ pub fn parse_suite(text: &str) -> (Vec<SuiteEntry>, Vec<(usize, String)>) {
             }
         }
         match bad {
-            Some(e) => errors.push((i + 1, e)),
+            Some(e) => errors.push((number, e)),
             None => entries.push(SuiteEntry {
-                line: i + 1,
+                line: number,
                 fen,
                 counts,
             }),

@@ -52,6 +52,22 @@ fn err(e: impl std::fmt::Display) -> String {
     format!("chart: {e}")
 }
 
+/// Both charts end alike: the legend in the upper left, then the file written.
+fn legend_and_present<'a, CT: CoordTranslate>(
+    chart: &mut ChartContext<'a, SVGBackend<'a>, CT>,
+    root: &DrawingArea<SVGBackend<'a>, plotters::coord::Shift>,
+) -> Result<(), String> {
+    chart
+        .configure_series_labels()
+        .position(SeriesLabelPosition::UpperLeft)
+        .background_style(WHITE.mix(0.9))
+        .border_style(BLACK.mix(0.5))
+        .label_font(("sans-serif", 15))
+        .draw()
+        .map_err(err)?;
+    root.present().map_err(err)
+}
+
 /// Line chart: x = depth, y = nodes to that depth (summed over the suite), log scale.
 pub fn nodes_by_depth(path: &Path, summaries: &[ConfigSummary], what: &str) -> Result<(), String> {
     let depth = summaries
@@ -112,16 +128,7 @@ pub fn nodes_by_depth(path: &Path, summaries: &[ConfigSummary], what: &str) -> R
             .draw_series(points.iter().map(|&p| Circle::new(p, 3, c.filled())))
             .map_err(err)?;
     }
-    chart
-        .configure_series_labels()
-        .position(SeriesLabelPosition::UpperLeft)
-        .background_style(WHITE.mix(0.9))
-        .border_style(BLACK.mix(0.5))
-        .label_font(("sans-serif", 15))
-        .draw()
-        .map_err(err)?;
-    root.present().map_err(err)?;
-    Ok(())
+    legend_and_present(&mut chart, &root)
 }
 
 /// Bar chart: per configuration, the share of main-search fail-highs on the first move
@@ -225,16 +232,7 @@ pub fn fail_high_first(path: &Path, summaries: &[ConfigSummary], what: &str) -> 
             )))
             .map_err(err)?;
     }
-    chart
-        .configure_series_labels()
-        .position(SeriesLabelPosition::UpperLeft)
-        .background_style(WHITE.mix(0.9))
-        .border_style(BLACK.mix(0.5))
-        .label_font(("sans-serif", 15))
-        .draw()
-        .map_err(err)?;
-    root.present().map_err(err)?;
-    Ok(())
+    legend_and_present(&mut chart, &root)
 }
 
 #[cfg(test)]
