@@ -1,7 +1,8 @@
 //! Differential test against shakmaty: random legal games (fixed seeds) from every suite
 //! position, comparing at each position the legal move set, every child's FEN, check,
 //! checkmate and stalemate, and checking our own invariants (keys restored by unmake,
-//! incremental key equal to the key from scratch, `is_legal`, the noisy/quiet split).
+//! incremental key and piece-square sum equal to those from scratch, `is_legal`, the
+//! noisy/quiet split).
 
 mod common;
 
@@ -10,6 +11,7 @@ use cutoff::board::movegen::{is_checkmate, is_stalemate};
 use cutoff::board::{
     is_legal, legal_moves, noisy_moves, quiet_moves, Board, Move, MoveList, PieceType, Position,
 };
+use cutoff::eval::psqt::psq_of;
 use shakmaty::fen::Fen;
 use shakmaty::zobrist::Zobrist64;
 use shakmaty::{CastlingMode, Chess, EnPassantMode, Position as _, Role};
@@ -146,12 +148,14 @@ fn compare(ours: &Board, theirs: &Chess, rng: &mut Rng) -> Vec<(Move, shakmaty::
     }
 
     // Every child: same FEN as shakmaty's, a board equal to its own FEN parsed back
-    // (so key, psq, phase, checkers and pins are all as if computed from scratch), and
-    // make/unmake restoring the board exactly.
+    // (so key, checkers and pins are all as if computed from scratch), the position's
+    // incremental piece-square sum equal to the one counted from scratch, and make/unmake
+    // restoring the board and the sum exactly.
     let mut pos = Position::new(*ours);
     for &(m, t) in &pairs {
         pos.make_move(m);
         let child = *pos.board();
+        assert_eq!(pos.psq(), psq_of(&child), "psq after {m:?} from {fen}");
         let mut their_child = theirs.clone();
         their_child.play_unchecked(t);
         let child_fen = child.fen();
@@ -178,6 +182,7 @@ fn compare(ours: &Board, theirs: &Chess, rng: &mut Rng) -> Vec<(Move, shakmaty::
             "key after unmaking {m:?} in {fen}"
         );
         assert_eq!(pos.board(), ours, "board after unmaking {m:?} in {fen}");
+        assert_eq!(pos.psq(), psq_of(ours), "psq after unmaking {m:?} in {fen}");
     }
     pairs
 }
@@ -205,6 +210,8 @@ fn play(e: &Entry, mode: CastlingMode, games: u64, plies: usize, seed: u64) -> G
         let mut theirs = their_start.clone();
         for _ in 0..plies {
             let b = *pos.board();
+            // The sum kept move by move over the whole game equals the one from scratch.
+            assert_eq!(pos.psq(), psq_of(&b), "psq in {}", b.fen());
             let pairs = compare(&b, &theirs, &mut rng);
             log.positions += 1;
             log.moves += pairs.len();

@@ -488,7 +488,7 @@ impl<'a, const STATS: bool> SearchThread<'a, STATS> {
                 return 0;
             }
             if ply >= MAX_PLY {
-                return evaluate(pos.board());
+                return evaluate(pos);
             }
         }
 
@@ -677,7 +677,7 @@ impl<'a, const STATS: bool> SearchThread<'a, STATS> {
         }
         self.seldepth = self.seldepth.max(ply);
         if ply >= MAX_PLY {
-            return evaluate(pos.board());
+            return evaluate(pos);
         }
         // The main search hands nodes at depth 0 straight to quiescence, so the draws it checks
         // are checked here too: a quiet move into a repetition or past the 50-move limit at the
@@ -713,7 +713,7 @@ impl<'a, const STATS: bool> SearchThread<'a, STATS> {
         let mut best_score = if in_check {
             -INFINITY
         } else {
-            let stand_pat = evaluate(pos.board());
+            let stand_pat = evaluate(pos);
             if stand_pat >= beta {
                 return stand_pat;
             }

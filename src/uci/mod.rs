@@ -252,14 +252,14 @@ impl Engine {
 
     fn eval(&self) {
         let b = self.position.board();
-        let s = b.psq();
+        let s = self.position.psq();
         send(&format!(
             "info string eval: {} cp for the side to move (white side {}; middlegame {} endgame {} phase {}/24)",
-            eval::evaluate(b),
-            eval::taper(b),
+            eval::evaluate(&self.position),
+            eval::taper(b, s),
             s.mg,
             s.eg,
-            b.phase().min(24)
+            eval::psqt::phase_of(b)
         ));
     }
 
