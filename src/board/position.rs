@@ -611,10 +611,11 @@ impl Position {
         &self.boards[..self.ply]
     }
 
-    /// The current board occurred before, within the reversible moves of the halfmove clock.
-    /// `count` is how many earlier occurrences are needed (1 inside the search, 2 for the
-    /// threefold rule in the game).
-    pub fn is_repetition(&self, count: usize) -> bool {
+    /// Calls `stop(back, seen)` for each earlier occurrence of the current board, nearest
+    /// first (`back` moves ago, after `seen` nearer ones), and answers whether it said stop.
+    /// Only every second board within the reversible moves of the halfmove clock can match.
+    #[inline(always)]
+    fn any_earlier_occurrence(&self, mut stop: impl FnMut(usize, usize) -> bool) -> bool {
         let key = self.board().key;
         let reversible = self.board().halfmove as usize;
         let history = self.earlier();
@@ -623,38 +624,27 @@ impl Position {
         let mut back = 4;
         while back <= reversible && back <= n {
             if history[n - back].key == key {
-                seen += 1;
-                if seen >= count {
+                if stop(back, seen) {
                     return true;
                 }
+                seen += 1;
             }
             back += 2;
         }
         false
     }
 
+    /// The current board occurred before, within the reversible moves of the halfmove clock.
+    /// `count` is how many earlier occurrences are needed (1 inside the search, 2 for the
+    /// threefold rule in the game).
+    pub fn is_repetition(&self, count: usize) -> bool {
+        self.any_earlier_occurrence(|_, seen| seen + 1 >= count)
+    }
+
     /// Repetition after `ply` moves of search from the root: a repetition inside the search
     /// tree counts at once; one that reaches back into the game needs two earlier occurrences.
     pub fn is_search_repetition(&self, ply: usize) -> bool {
-        let key = self.board().key;
-        let reversible = self.board().halfmove as usize;
-        let history = self.earlier();
-        let n = history.len();
-        let mut seen = 0;
-        let mut back = 4;
-        while back <= reversible && back <= n {
-            if history[n - back].key == key {
-                if back <= ply {
-                    return true;
-                }
-                seen += 1;
-                if seen >= 2 {
-                    return true;
-                }
-            }
-            back += 2;
-        }
-        false
+        self.any_earlier_occurrence(|back, seen| back <= ply || seen >= 1)
     }
 
     /// The 50-move rule: a draw unless the side to move is checkmated right now.

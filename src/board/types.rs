@@ -150,20 +150,15 @@ impl Piece {
     #[inline(always)]
     pub const fn piece_type(self) -> PieceType {
         // A table look-up: cheaper than the division `% 6` would be.
-        const TYPES: [PieceType; 12] = [
-            PieceType::Pawn,
-            PieceType::Knight,
-            PieceType::Bishop,
-            PieceType::Rook,
-            PieceType::Queen,
-            PieceType::King,
-            PieceType::Pawn,
-            PieceType::Knight,
-            PieceType::Bishop,
-            PieceType::Rook,
-            PieceType::Queen,
-            PieceType::King,
-        ];
+        const TYPES: [PieceType; 12] = {
+            let mut t = [PieceType::Pawn; 12];
+            let mut i = 0;
+            while i < 12 {
+                t[i] = PieceType::ALL[i % 6];
+                i += 1;
+            }
+            t
+        };
         TYPES[self as usize]
     }
 
