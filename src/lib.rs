@@ -2,6 +2,7 @@
 
 pub mod board;
 pub mod eval;
+pub mod position;
 pub mod search;
 pub mod tools;
 pub mod uci;

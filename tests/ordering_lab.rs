@@ -1,7 +1,8 @@
 //! The ordering lab and the search statistics it reads: hand-counted tiny trees, suite sums,
 //! broken lines, the classic position's node counts, and SAN best moves of the suites.
 
-use cutoff::board::{legal_moves, Board, Position};
+use cutoff::board::{legal_moves, Board};
+use cutoff::position::Position;
 use cutoff::search::ordering::{OrderingConfig, Stage};
 use cutoff::search::stats::SearchStats;
 use cutoff::search::{search_fresh, Limits, SearchOptions, SearchResult, MATE};

@@ -6,7 +6,8 @@
 mod support;
 
 use cutoff::board::movegen::generate_into;
-use cutoff::board::{is_legal, legal_moves, noisy_moves, see_ge, Board, Move, MoveList, Position};
+use cutoff::board::{is_legal, legal_moves, noisy_moves, see_ge, Board, Move, MoveList};
+use cutoff::position::Position;
 use cutoff::search::ordering::{History, MovePicker, OrderingConfig, Stage};
 use cutoff::search::{
     format_score, search_fresh, Control, Limits, SearchOptions, SearchResult, Searcher, MATE,

@@ -5,7 +5,8 @@
 mod common;
 
 use common::{sample, Rng};
-use cutoff::board::{legal_moves, see, see_ge, Board, Position, PIECE_VALUE};
+use cutoff::board::{legal_moves, see, see_ge, Board, PIECE_VALUE};
+use cutoff::position::Position;
 
 const P: i32 = PIECE_VALUE[0];
 const N: i32 = PIECE_VALUE[1];

@@ -9,9 +9,10 @@ mod common;
 use common::{parallel_map, suite_or_sample, Entry, Rng};
 use cutoff::board::movegen::{is_checkmate, is_stalemate};
 use cutoff::board::{
-    is_legal, legal_moves, noisy_moves, quiet_moves, Board, Move, MoveList, PieceType, Position,
+    is_legal, legal_moves, noisy_moves, quiet_moves, Board, Move, MoveList, PieceType,
 };
 use cutoff::eval::psqt::psq_of;
+use cutoff::position::Position;
 use shakmaty::fen::Fen;
 use shakmaty::zobrist::Zobrist64;
 use shakmaty::{CastlingMode, Chess, EnPassantMode, Position as _, Role};

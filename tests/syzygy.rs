@@ -3,7 +3,8 @@
 //! tables; `.ci/run` fetches them). Without it the tests say so and pass, except under CI,
 //! where a missing directory is a failure.
 
-use cutoff::board::{legal_moves, Move, Position};
+use cutoff::board::{legal_moves, Move};
+use cutoff::position::Position;
 use cutoff::search::tablebase::{Tablebase, TB_BOUND, TB_WIN};
 use cutoff::search::{Control, Limits, SearchOptions, SearchResult, Searcher, MATE_BOUND};
 use shakmaty_syzygy::Wdl;

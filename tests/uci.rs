@@ -4,7 +4,7 @@
 
 mod support;
 
-use cutoff::board::Position;
+use cutoff::position::Position;
 use cutoff::uci::parse::parse_position;
 use std::time::{Duration, Instant};
 use support::engine::{Engine, TIMEOUT};

@@ -2,7 +2,7 @@
 
 use super::attacks::between;
 use super::bitboard::Bitboard;
-use super::position::{Board, KING_SIDE, QUEEN_SIDE};
+use super::chessboard::{Board, KING_SIDE, QUEEN_SIDE};
 use super::types::{Color, File, Piece, PieceType, Rank, Square};
 use std::fmt;
 

@@ -1,22 +1,22 @@
-//! The board: types, bitboards, attack tables, position and make/unmake, legal move
-//! generation, FEN, static exchange evaluation and perft.
+//! The board: types, bitboards, attack tables, the `Board` and its make_move, legal move
+//! generation, FEN, static exchange evaluation and perft. It depends on nothing above it.
 
 pub mod attacks;
 pub mod bitboard;
+pub mod chessboard;
 pub mod fen;
 pub mod movegen;
 pub mod moves;
 pub mod perft;
-pub mod position;
 pub mod see;
 pub mod types;
 pub mod uci_move;
 pub mod zobrist;
 
 pub use bitboard::Bitboard;
+pub use chessboard::Board;
 pub use fen::{FenError, STARTPOS};
 pub use movegen::{is_legal, legal_moves, noisy_moves, quiet_moves};
 pub use moves::{Move, MoveKind, MoveList, MAX_MOVES};
-pub use position::{Board, Position};
 pub use see::{see, see_ge, PIECE_VALUE};
 pub use types::{Color, File, Piece, PieceType, Rank, Square};

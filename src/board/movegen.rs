@@ -14,8 +14,8 @@ use super::attacks::{
     between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks,
 };
 use super::bitboard::Bitboard;
+use super::chessboard::{castle_destinations, Board, KING_SIDE, QUEEN_SIDE};
 use super::moves::{Move, MoveKind, MoveList};
-use super::position::{castle_destinations, Board, KING_SIDE, QUEEN_SIDE};
 use super::types::{Color, File, PieceType, Rank, Square};
 
 /// The legal destinations of one piece.

@@ -1,8 +1,8 @@
 //! perft: the number of leaf nodes of the legal move tree, the move generator's exact test.
 
+use super::chessboard::Board;
 use super::movegen::{count_legal, for_each_move, legal_moves};
 use super::moves::Move;
-use super::position::Board;
 
 /// Leaf count to `depth`, counting the last ply's moves without making them (bulk counting).
 pub fn perft(b: &Board, depth: u32) -> u64 {

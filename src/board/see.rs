@@ -3,8 +3,8 @@
 
 use super::attacks::{bishop_attacks, pawn_attacks, rook_attacks};
 use super::bitboard::Bitboard;
+use super::chessboard::Board;
 use super::moves::Move;
-use super::position::Board;
 use super::types::{Color, PieceType, Rank, Square};
 
 /// Piece values for exchanges, indexed by piece type. The one table SEE and MVV-LVA share;

@@ -1,8 +1,8 @@
 //! Moves as UCI text: e2e4, e7e8q; castling as e1g1, or king-takes-rook (e1h1) in Chess960.
 
+use super::chessboard::{castle_destinations, Board, KING_SIDE, QUEEN_SIDE};
 use super::movegen::legal_moves;
 use super::moves::Move;
-use super::position::{castle_destinations, Board, KING_SIDE, QUEEN_SIDE};
 use std::fmt;
 
 /// A move ready to print in UCI notation.

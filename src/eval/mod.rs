@@ -4,7 +4,8 @@
 pub mod psqt;
 pub mod pst;
 
-use crate::board::{Board, Color, Position};
+use crate::board::{Board, Color};
+use crate::position::Position;
 use psqt::{phase_of, psq_of, Score};
 use pst::MAX_PHASE;
 

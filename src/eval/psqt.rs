@@ -1,7 +1,7 @@
 //! The tuned tables folded into one look-up per (piece, square), signed from White's side.
 
 use super::pst::{EG_VALUE, MAX_PHASE, MG_VALUE, PHASE_WEIGHT, PST_EG, PST_MG};
-use crate::board::position::{castle_destinations, KING_SIDE, QUEEN_SIDE};
+use crate::board::chessboard::{castle_destinations, KING_SIDE, QUEEN_SIDE};
 use crate::board::{Board, Move, MoveKind, Piece, PieceType, Square};
 use std::ops::{Add, AddAssign, Neg, SubAssign};
 

@@ -8,7 +8,8 @@ pub mod time;
 pub mod tt;
 mod worker;
 
-use crate::board::{Move, Position};
+use crate::board::Move;
+use crate::position::Position;
 use ordering::{History, Killers, OrderingConfig};
 use stats::{Iteration, SearchStats};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};

@@ -13,7 +13,8 @@
 //! Positions are handed to the crate as a `shakmaty::Chess` built straight from our bitboards.
 
 use super::{MATE_BOUND, MAX_PLY};
-use crate::board::{legal_moves, Board, Color, Move, PieceType, Position};
+use crate::board::{legal_moves, Board, Color, Move, PieceType};
+use crate::position::Position;
 use shakmaty::{CastlingMode, FromSetup};
 use shakmaty_syzygy::{Dtz, Wdl};
 use std::collections::HashSet;

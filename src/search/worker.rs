@@ -10,8 +10,9 @@ use super::{
     MATE_BOUND, MAX_PLY,
 };
 use crate::board::movegen::legal_moves;
-use crate::board::{is_legal, see_ge, Move, Position};
+use crate::board::{is_legal, see_ge, Move};
 use crate::eval::evaluate;
+use crate::position::Position;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 

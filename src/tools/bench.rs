@@ -2,7 +2,7 @@
 //! state (one thread, 16 MB table). Deterministic, so its node count identifies a build's
 //! search, and its speed compares builds. The last line is `N nodes M nps`, as OpenBench reads.
 
-use crate::board::Position;
+use crate::position::Position;
 use crate::search::{search_fresh, Limits, SearchOptions};
 use std::time::Instant;
 

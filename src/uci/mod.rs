@@ -6,8 +6,9 @@ pub mod parse;
 
 use crate::board::movegen::legal_moves;
 use crate::board::perft::perft;
-use crate::board::{Board, Color, Move, Position};
+use crate::board::{Board, Color, Move};
 use crate::eval;
+use crate::position::Position;
 use crate::search::tablebase::Tablebase;
 use crate::search::{Control, SearchOptions, SearchResult, Searcher};
 use options::{Effect, Options};

@@ -1,6 +1,7 @@
 //! Parsing the arguments of `position` and `go`.
 
-use crate::board::{Board, Position, STARTPOS};
+use crate::board::{Board, STARTPOS};
+use crate::position::Position;
 use crate::search::Limits;
 
 /// Builds the position a `position` command describes (the text after the word `position`).

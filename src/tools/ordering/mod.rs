@@ -13,7 +13,8 @@ pub mod report;
 
 use super::epd::{read_epd_file, EpdEntry, EpdError};
 use super::progress::Progress;
-use crate::board::{Move, Position};
+use crate::board::Move;
+use crate::position::Position;
 use crate::search::ordering::OrderingConfig;
 use crate::search::stats::{branching_factors, Iteration, SearchStats};
 use crate::search::{search_fresh_with, Control, Limits, SearchOptions};

@@ -1,0 +1,283 @@
+//! `Position`: a board plus the stack of earlier boards, which gives make/unmake by
+//! copy-make, the key history for repetitions, and the evaluation terms kept move by move.
+//! It sits above both `board` (the rules) and `eval` (which it updates incrementally).
+
+use crate::board::fen::FenError;
+use crate::board::movegen::has_legal_move;
+use crate::board::{Board, Move};
+use crate::eval::psqt::{psq_delta, psq_of, Score};
+
+/// A board plus the boards before it: make/unmake by copy-make onto a stack, and the key
+/// history that repetition detection needs.
+///
+/// `boards[..=ply]` are the boards of the game so far, the current one last. Making a move
+/// copies the current board into the next slot and plays the move there; unmaking only steps
+/// back, so nothing is copied back. Slots above `ply` are kept for reuse: the stack grows only
+/// when a line goes deeper than any before it.
+#[derive(Clone, Debug)]
+pub struct Position {
+    boards: Vec<Board>,
+    /// The evaluation's material and piece-square sum of each board in `boards`, from White's
+    /// side, kept up to date move by move. It lives here rather than in `Board` so that the
+    /// board holds only the rules of chess: perft and other board-only users never pay for it.
+    psq: Vec<Score>,
+    ply: usize,
+    chess960: bool,
+}
+
+impl Default for Position {
+    fn default() -> Self {
+        Position::new(Board::startpos())
+    }
+}
+
+impl Position {
+    pub fn new(board: Board) -> Position {
+        let mut boards = Vec::with_capacity(1024);
+        let mut psq = Vec::with_capacity(1024);
+        psq.push(psq_of(&board));
+        boards.push(board);
+        Position {
+            boards,
+            psq,
+            ply: 0,
+            chess960: false,
+        }
+    }
+
+    pub fn from_fen(fen: &str) -> Result<Position, FenError> {
+        Ok(Position::new(Board::from_fen(fen)?))
+    }
+
+    #[inline(always)]
+    pub fn board(&self) -> &Board {
+        &self.boards[self.ply]
+    }
+
+    /// The board before the last move, if any.
+    #[inline(always)]
+    pub fn previous(&self) -> Option<&Board> {
+        self.ply.checked_sub(1).map(|p| &self.boards[p])
+    }
+
+    pub fn chess960(&self) -> bool {
+        self.chess960
+    }
+
+    pub fn set_chess960(&mut self, on: bool) {
+        self.chess960 = on;
+    }
+
+    /// Number of moves made since the root board.
+    pub fn ply_count(&self) -> usize {
+        self.ply
+    }
+
+    /// Material and piece-square sum of the current board, middlegame and endgame, from
+    /// White's side.
+    #[inline(always)]
+    pub fn psq(&self) -> Score {
+        self.psq[self.ply]
+    }
+
+    /// The current board and the slot above it, for copy-make. Grows the stack when the
+    /// slot is new.
+    #[inline(always)]
+    fn current_and_next(&mut self) -> (&Board, &mut Board) {
+        if self.ply + 1 == self.boards.len() {
+            self.grow();
+        }
+        let (below, above) = self.boards.split_at_mut(self.ply + 1);
+        (&below[self.ply], &mut above[0])
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn grow(&mut self) {
+        self.boards.push(self.boards[self.ply]);
+        self.psq.push(self.psq[self.ply]);
+    }
+
+    #[inline(always)]
+    pub fn make_move(&mut self, m: Move) {
+        let (current, next) = self.current_and_next();
+        let delta = psq_delta(current, m);
+        next.copy_from(current);
+        next.make_move(m);
+        self.psq[self.ply + 1] = self.psq[self.ply] + delta;
+        self.ply += 1;
+        debug_assert_eq!(
+            self.psq(),
+            psq_of(self.board()),
+            "incremental psq after {m:?}"
+        );
+    }
+
+    #[inline(always)]
+    pub fn unmake_move(&mut self) {
+        self.ply = self.ply.saturating_sub(1);
+    }
+
+    #[inline(always)]
+    pub fn make_null_move(&mut self) {
+        let (current, next) = self.current_and_next();
+        next.copy_from(current);
+        next.make_null_move();
+        self.psq[self.ply + 1] = self.psq[self.ply];
+        self.ply += 1;
+    }
+
+    #[inline(always)]
+    pub fn unmake_null_move(&mut self) {
+        self.unmake_move();
+    }
+
+    /// Forgets the boards before the current one (the game's history stays for repetitions
+    /// only as far as the caller keeps it).
+    pub fn clear_history(&mut self) {
+        self.boards.swap(0, self.ply);
+        self.psq.swap(0, self.ply);
+        self.ply = 0;
+    }
+
+    /// The boards before the current one, oldest first.
+    #[inline(always)]
+    fn earlier(&self) -> &[Board] {
+        &self.boards[..self.ply]
+    }
+
+    /// Calls `stop(back, seen)` for each earlier occurrence of the current board, nearest
+    /// first (`back` moves ago, after `seen` nearer ones), and answers whether it said stop.
+    /// Only every second board within the reversible moves of the halfmove clock can match.
+    #[inline(always)]
+    fn any_earlier_occurrence(&self, mut stop: impl FnMut(usize, usize) -> bool) -> bool {
+        let key = self.board().key();
+        let reversible = self.board().halfmove_clock() as usize;
+        let history = self.earlier();
+        let n = history.len();
+        let mut seen = 0;
+        let mut back = 4;
+        while back <= reversible && back <= n {
+            if history[n - back].key() == key {
+                if stop(back, seen) {
+                    return true;
+                }
+                seen += 1;
+            }
+            back += 2;
+        }
+        false
+    }
+
+    /// The current board occurred before, within the reversible moves of the halfmove clock.
+    /// `count` is how many earlier occurrences are needed (1 inside the search, 2 for the
+    /// threefold rule in the game).
+    pub fn is_repetition(&self, count: usize) -> bool {
+        self.any_earlier_occurrence(|_, seen| seen + 1 >= count)
+    }
+
+    /// Repetition after `ply` moves of search from the root: a repetition inside the search
+    /// tree counts at once; one that reaches back into the game needs two earlier occurrences.
+    pub fn is_search_repetition(&self, ply: usize) -> bool {
+        self.any_earlier_occurrence(|back, seen| back <= ply || seen >= 1)
+    }
+
+    /// The 50-move rule: a draw unless the side to move is checkmated right now.
+    pub fn is_fifty_move_draw(&self) -> bool {
+        let board = self.board();
+        board.halfmove_clock() >= 100 && (!board.in_check() || has_legal_move(board))
+    }
+
+    pub fn key_history(&self) -> impl Iterator<Item = u64> + '_ {
+        self.earlier().iter().map(Board::key)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Color;
+
+    fn play(pos: &mut Position, moves: &str) {
+        for text in moves.split_whitespace() {
+            let m = pos
+                .board()
+                .parse_uci_move(text, false)
+                .expect("a legal move");
+            pos.make_move(m);
+        }
+    }
+
+    fn fen_of(moves: &str) -> String {
+        let mut pos = Position::default();
+        play(&mut pos, moves);
+        pos.board().fen()
+    }
+
+    #[test]
+    fn the_stack_reuses_slots_after_unmaking() {
+        let mut pos = Position::default();
+        play(&mut pos, "e2e4 e7e5 g1f3");
+        assert_eq!(pos.ply_count(), 3);
+        pos.unmake_move();
+        pos.unmake_move();
+        assert_eq!(pos.board().fen(), fen_of("e2e4"));
+        assert_eq!(pos.previous().map(Board::fen), Some(fen_of("")));
+        // A different line over the slots the first one used.
+        play(&mut pos, "c7c5 b1c3 b8c6");
+        assert_eq!(pos.ply_count(), 4);
+        assert_eq!(pos.board().fen(), fen_of("e2e4 c7c5 b1c3 b8c6"));
+        assert_eq!(pos.psq(), psq_of(pos.board()));
+        assert_eq!(pos.key_history().count(), 4);
+        // Unmaking at the root does nothing.
+        for _ in 0..6 {
+            pos.unmake_move();
+        }
+        assert_eq!(pos.board(), &Board::startpos());
+        assert!(pos.previous().is_none());
+    }
+
+    #[test]
+    fn null_moves_keep_the_sum_and_unmake() {
+        let mut pos = Position::default();
+        play(&mut pos, "e2e4");
+        let before = *pos.board();
+        pos.make_null_move();
+        assert_eq!(pos.board().side_to_move(), Color::White);
+        assert_eq!(pos.psq(), psq_of(&before));
+        pos.unmake_null_move();
+        assert_eq!(pos.board(), &before);
+    }
+
+    #[test]
+    fn clearing_history_keeps_the_current_board_and_sum() {
+        let mut pos = Position::default();
+        play(&mut pos, "g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1");
+        let (board, psq) = (*pos.board(), pos.psq());
+        assert!(!pos.is_repetition(2));
+        play(&mut pos, "f6g8");
+        assert!(pos.is_repetition(2), "startpos a third time");
+        pos.unmake_move();
+        pos.clear_history();
+        assert_eq!((pos.board(), pos.psq()), (&board, psq));
+        assert_eq!(pos.ply_count(), 0);
+        play(&mut pos, "f6g8");
+        assert!(
+            !pos.is_repetition(1),
+            "the earlier occurrences are forgotten"
+        );
+        assert_eq!(pos.psq(), psq_of(pos.board()));
+    }
+
+    #[test]
+    fn a_deep_line_grows_the_stack() {
+        let mut pos = Position::default();
+        let shuffle = "g1f3 g8f6 f3g1 f6g8 ";
+        play(&mut pos, &shuffle.repeat(300));
+        assert_eq!(pos.ply_count(), 1200);
+        // The start position again, only the clocks differ.
+        assert_eq!(pos.board().key(), Board::startpos().key());
+        assert_eq!(pos.psq(), psq_of(&Board::startpos()));
+        assert!(pos.is_repetition(2));
+    }
+}
