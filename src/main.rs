@@ -1,5 +1,6 @@
 use clap::{Parser, Subcommand};
 use cutoff::board::STARTPOS;
+use cutoff::search::clamp_depth;
 use std::process::ExitCode;
 
 #[derive(Parser)]
@@ -88,7 +89,7 @@ fn main() -> ExitCode {
             }
         },
         Some(Command::Bench { depth }) => {
-            cutoff::tools::bench::run(depth.clamp(1, 64));
+            cutoff::tools::bench::run(clamp_depth(depth.into()));
             ExitCode::SUCCESS
         }
         Some(Command::Ordering {
@@ -102,7 +103,7 @@ fn main() -> ExitCode {
             use cutoff::tools::ordering::{run_cli, LabLimit};
             let limit = match nodes {
                 Some(n) => LabLimit::Nodes(n.max(1)),
-                None => LabLimit::Depth(depth.clamp(1, 64)),
+                None => LabLimit::Depth(clamp_depth(depth.into())),
             };
             match run_cli(&epd_file, limit, &configs, pure, out.as_deref()) {
                 Ok(true) => ExitCode::SUCCESS,

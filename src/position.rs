@@ -5,7 +5,7 @@
 use crate::board::fen::FenError;
 use crate::board::movegen::has_legal_move;
 use crate::board::{Board, Move};
-use crate::eval::psqt::{psq_delta, psq_of, Score};
+use crate::eval::psq::{psq_delta, psq_of, Score};
 
 /// A board plus the boards before it: make/unmake by copy-make onto a stack, and the key
 /// history that repetition detection needs.
@@ -186,6 +186,15 @@ impl Position {
     pub fn is_fifty_move_draw(&self) -> bool {
         let board = self.board();
         board.halfmove_clock() >= 100 && (!board.in_check() || has_legal_move(board))
+    }
+
+    /// A draw inside the search, `ply` moves from the root: a repetition, the 50-move rule or
+    /// material that cannot mate.
+    #[inline(always)]
+    pub fn is_search_draw(&self, ply: usize) -> bool {
+        self.is_search_repetition(ply)
+            || self.is_fifty_move_draw()
+            || self.board().insufficient_material()
     }
 
     pub fn key_history(&self) -> impl Iterator<Item = u64> + '_ {

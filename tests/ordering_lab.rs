@@ -3,9 +3,9 @@
 
 use cutoff::board::{legal_moves, Board};
 use cutoff::position::Position;
-use cutoff::search::ordering::{OrderingConfig, Stage};
+use cutoff::search::ordering::{OrderingConfig, PickedFrom};
 use cutoff::search::stats::SearchStats;
-use cutoff::search::{search_fresh, Limits, SearchOptions, SearchResult, MATE};
+use cutoff::search::{search_fresh, Limits, SearchOptions, SearchResult, StatsMode, MATE};
 use cutoff::tools::epd::{parse_epd, parse_san, read_epd_file};
 use cutoff::tools::ordering::{
     parse_configs, report, run_lab, LabLimit, LabOptions, LabReport, StopSignal, DEFAULT_CONFIGS,
@@ -21,7 +21,7 @@ fn search(fen: &str, limits: Limits, ordering: OrderingConfig, pure: bool) -> Se
         ordering,
         pure,
         report: false,
-        count_stats: true,
+        stats: StatsMode::Count,
         ..SearchOptions::default()
     };
     search_fresh(&pos, &limits, &opts)
@@ -31,8 +31,8 @@ fn config(name: &str) -> OrderingConfig {
     OrderingConfig::parse(name).unwrap()
 }
 
-fn stages(pairs: &[(Stage, u64)]) -> [u64; Stage::COUNT] {
-    let mut s = [0; Stage::COUNT];
+fn stages(pairs: &[(PickedFrom, u64)]) -> [u64; PickedFrom::COUNT] {
+    let mut s = [0; PickedFrom::COUNT];
     for &(stage, n) in pairs {
         s[stage as usize] = n;
     }
@@ -170,7 +170,7 @@ fn two_legal_moves_counts_match_hand_counts() {
             want.quiescence.first = 1;
             want.quiescence.first_four = 1;
             want.quiescence.index_sum = 1;
-            want.quiescence.by_stage = stages(&[(Stage::GoodCapture, 1)]);
+            want.quiescence.by_stage = stages(&[(PickedFrom::GoodCapture, 1)]);
             assert_eq!(r.stats, want, "{what}");
         }
     }
@@ -200,15 +200,15 @@ fn two_legal_moves_counts_match_hand_counts() {
         want.quiescence.first = 1;
         want.quiescence.first_four = 1;
         want.quiescence.index_sum = 1;
-        want.quiescence.by_stage = stages(&[(Stage::GoodCapture, 1)]);
+        want.quiescence.by_stage = stages(&[(PickedFrom::GoodCapture, 1)]);
         want.main.fail_highs = 1;
         want.main.first = 1;
         want.main.first_four = 1;
         want.main.index_sum = 1;
         let stage = if hash {
-            Stage::HashMove
+            PickedFrom::HashMove
         } else {
-            Stage::GoodCapture
+            PickedFrom::GoodCapture
         };
         want.main.by_stage = stages(&[(stage, 1)]);
         assert_eq!(r.stats, want, "{what}");
@@ -627,7 +627,7 @@ mod epd_fuzz {
     }
 }
 
-/// Play and `bench` (no `Stats`, no `count_stats`) run the copy of the search without the
+/// Play and `bench` (`StatsMode::Off`) run the copy of the search without the
 /// counters: the same tree, node for node, and every statistic zero.
 #[test]
 fn without_counting_the_search_is_the_same_and_counts_nothing() {
@@ -636,9 +636,9 @@ fn without_counting_the_search_is_the_same_and_counts_nothing() {
         report: false,
         ..SearchOptions::default()
     };
-    assert!(!plain.counts_stats());
+    assert_eq!(plain.stats, StatsMode::Off);
     let counting = SearchOptions {
-        count_stats: true,
+        stats: StatsMode::Count,
         ..plain.clone()
     };
     let a = search_fresh(&pos, &Limits::depth(5), &plain);

@@ -8,10 +8,9 @@ mod support;
 use cutoff::board::movegen::generate_into;
 use cutoff::board::{is_legal, legal_moves, noisy_moves, see_ge, Board, Move, MoveList};
 use cutoff::position::Position;
-use cutoff::search::ordering::{History, MovePicker, OrderingConfig, Stage};
-use cutoff::search::{
-    format_score, search_fresh, Control, Limits, SearchOptions, SearchResult, Searcher, MATE,
-};
+use cutoff::search::ordering::{History, MovePicker, OrderingConfig, PickedFrom};
+use cutoff::search::{search_fresh, Control, Limits, SearchOptions, SearchResult, Searcher, MATE};
+use cutoff::uci::info::format_score;
 use support::{load_fens, Rng};
 
 fn quiet_opts() -> SearchOptions {
@@ -447,7 +446,7 @@ fn drain(
     history: &History,
     mut picker: MovePicker,
     limit: usize,
-) -> Vec<(Move, Stage)> {
+) -> Vec<(Move, PickedFrom)> {
     let mut out = Vec::new();
     while let Some(x) = picker.next(board, history) {
         out.push(x);
@@ -548,39 +547,39 @@ fn check_stages(
     config: OrderingConfig,
     hash: Move,
     killers: [Move; 2],
-    got: &[(Move, Stage)],
+    got: &[(Move, PickedFrom)],
     ctx: &dyn Fn() -> String,
 ) {
     for (i, &(m, stage)) in got.iter().enumerate() {
         match stage {
-            Stage::HashMove => {
+            PickedFrom::HashMove => {
                 assert!(
                     config.hash_move && i == 0 && m == hash,
                     "{}: {got:?}",
                     ctx()
                 )
             }
-            Stage::Killer1 => assert!(
+            PickedFrom::Killer1 => assert!(
                 config.killers && m == killers[0] && m.is_quiet(),
                 "{}: {got:?}",
                 ctx()
             ),
-            Stage::Killer2 => assert!(
+            PickedFrom::Killer2 => assert!(
                 config.killers && m == killers[1] && m.is_quiet(),
                 "{}: {got:?}",
                 ctx()
             ),
             // With MVV-LVA off all moves come in one list, and quiet promotions are counted
             // as quiet; with it on they come with the captures.
-            Stage::Quiet if config.mvv_lva => assert!(m.is_quiet(), "{}: {got:?}", ctx()),
-            Stage::Quiet => assert!(!m.is_capture(), "{}: {got:?}", ctx()),
-            Stage::GoodCapture => {
+            PickedFrom::Quiet if config.mvv_lva => assert!(m.is_quiet(), "{}: {got:?}", ctx()),
+            PickedFrom::Quiet => assert!(!m.is_capture(), "{}: {got:?}", ctx()),
+            PickedFrom::GoodCapture => {
                 assert!(m.is_noisy(), "{}: {got:?}", ctx());
                 if config.mvv_lva && config.see_split && m.is_capture() {
                     assert!(see_ge(board, m, 0), "{}: {m:?} loses material", ctx());
                 }
             }
-            Stage::BadCapture => assert!(
+            PickedFrom::BadCapture => assert!(
                 config.see_split && config.mvv_lva && m.is_capture() && !see_ge(board, m, 0),
                 "{}: {got:?}",
                 ctx()
@@ -597,9 +596,9 @@ fn check_stages(
         }
         // Noisy moves, not yet taken as the hash move, all come in the noisy stages.
         for &(m, stage) in got {
-            if m.is_noisy() && stage != Stage::HashMove {
+            if m.is_noisy() && stage != PickedFrom::HashMove {
                 assert!(
-                    matches!(stage, Stage::GoodCapture | Stage::BadCapture),
+                    matches!(stage, PickedFrom::GoodCapture | PickedFrom::BadCapture),
                     "{}: {m:?} in {stage:?}",
                     ctx()
                 );
@@ -637,14 +636,14 @@ fn quiescence_picker_yields_exactly_the_noisy_moves() {
             let mut past_good = false;
             for &(m, stage) in &got {
                 match stage {
-                    Stage::HashMove => assert!(config.hash_move && m == hash, "{ctx}"),
-                    Stage::GoodCapture => {
+                    PickedFrom::HashMove => assert!(config.hash_move && m == hash, "{ctx}"),
+                    PickedFrom::GoodCapture => {
                         assert!(!past_good, "{ctx}: good after bad {got:?}");
                         if config.see_split && m.is_capture() {
                             assert!(see_ge(board, m, 0), "{ctx}: {m:?}");
                         }
                     }
-                    Stage::BadCapture => {
+                    PickedFrom::BadCapture => {
                         // Losing captures come last, and only with the SEE split on.
                         past_good = true;
                         bad_seen += 1;
@@ -661,10 +660,10 @@ fn quiescence_picker_yields_exactly_the_noisy_moves() {
                 let losing = got
                     .iter()
                     .filter(|&&(m, s)| {
-                        s != Stage::HashMove && m.is_capture() && !see_ge(board, m, 0)
+                        s != PickedFrom::HashMove && m.is_capture() && !see_ge(board, m, 0)
                     })
                     .count();
-                let bad = got.iter().filter(|x| x.1 == Stage::BadCapture).count();
+                let bad = got.iter().filter(|x| x.1 == PickedFrom::BadCapture).count();
                 assert_eq!(losing, bad, "{ctx}: {got:?}");
             }
         }

@@ -11,7 +11,7 @@ use cutoff::board::movegen::{is_checkmate, is_stalemate};
 use cutoff::board::{
     is_legal, legal_moves, noisy_moves, quiet_moves, Board, Move, MoveList, PieceType,
 };
-use cutoff::eval::psqt::psq_of;
+use cutoff::eval::psq::psq_of;
 use cutoff::position::Position;
 use shakmaty::fen::Fen;
 use shakmaty::zobrist::Zobrist64;

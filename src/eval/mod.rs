@@ -1,24 +1,19 @@
 //! Evaluation: material plus tapered piece-square tables, the sum kept up to date move by
 //! move in `Position`.
 
-pub mod psqt;
-pub mod pst;
+pub mod params;
+pub mod psq;
 
 use crate::board::{Board, Color};
 use crate::position::Position;
-use psqt::{phase_of, psq_of, Score};
-use pst::MAX_PHASE;
+use params::MAX_PHASE;
+use psq::{phase_of, Score};
 
 /// The static evaluation in centipawns from the side to move's point of view, from the
 /// position's incrementally kept piece-square sum (the search's evaluation).
 #[inline]
 pub fn evaluate(pos: &Position) -> i32 {
     from_white(pos.board(), taper(pos.board(), pos.psq()))
-}
-
-/// The same evaluation of a lone board, counted from scratch.
-pub fn evaluate_board(board: &Board) -> i32 {
-    from_white(board, taper(board, psq_of(board)))
 }
 
 #[inline(always)]

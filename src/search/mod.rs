@@ -1,23 +1,26 @@
 //! The search: iterative deepening over a negamax alpha-beta with principal variation search,
 //! aspiration windows and quiescence, on a shared transposition table (Lazy SMP threads).
 
+pub mod event;
+mod negamax;
 pub mod ordering;
 pub mod stats;
 pub mod tablebase;
+mod thread;
 pub mod time;
 pub mod tt;
-mod worker;
 
 use crate::board::Move;
 use crate::position::Position;
-use ordering::{History, Killers, OrderingConfig};
+pub use event::{EventSink, LineReport, SearchEvent};
+use ordering::{OrderingConfig, OrderingTables};
 use stats::{Iteration, SearchStats};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
-use tablebase::{RootTb, Tablebase, TB_BOUND, TB_WIN, TB_WIN_CP};
+use tablebase::{RootTb, Tablebase};
+use thread::SearchThread;
 pub use time::Limits;
 use tt::TranspositionTable;
-use worker::SearchThread;
 
 /// The deepest ply the search reaches (check extensions included).
 pub const MAX_PLY: usize = 128;
@@ -27,6 +30,26 @@ pub const INFINITY: i32 = 32_000;
 pub const MATE: i32 = 31_000;
 /// Scores beyond this are mates.
 pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
+/// The deepest iteration a search starts: every depth anyone asks for (`go depth`, `bench`,
+/// the lab) is clamped to `1..=MAX_DEPTH` by `clamp_depth`.
+pub const MAX_DEPTH: i32 = MAX_PLY as i32 - 1;
+
+/// A requested depth as the search can run it.
+pub fn clamp_depth(depth: i64) -> i32 {
+    depth.clamp(1, MAX_DEPTH as i64) as i32
+}
+
+/// Whether a search keeps the ordering statistics (`SearchResult::stats`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum StatsMode {
+    /// The copy of the search with the counters compiled out: play and `bench`.
+    #[default]
+    Off,
+    /// Counted and returned in the result (the ordering lab).
+    Count,
+    /// Counted, and also sent as a `Stats` event after each iteration (the `Stats` option).
+    Report,
+}
 
 /// How a search runs, from the UCI options.
 #[derive(Clone, Debug)]
@@ -35,27 +58,16 @@ pub struct SearchOptions {
     pub multipv: usize,
     pub move_overhead_ms: u64,
     pub ordering: OrderingConfig,
-    /// Print the ordering statistics after each iteration (and so count them).
-    pub stats: bool,
-    /// Count the ordering statistics (`SearchResult::stats`) without printing them, as the
-    /// ordering lab does. When neither this nor `stats` is set, the search runs a copy of
-    /// itself with the counters compiled out, so play and `bench` pay nothing for them.
-    pub count_stats: bool,
+    pub stats: StatsMode,
     /// Alpha-beta alone: no pruning beyond it (today: no SEE pruning in quiescence), so node
     /// counts measure move ordering only.
     pub pure: bool,
     pub chess960: bool,
-    /// Print `info` lines (bench and the lab run silent).
+    /// Send `Line`, `CurrentMove`, `Stats` and `NoLegalMove` events (bench and the lab run
+    /// silent; `Finished` is always sent).
     pub report: bool,
     /// Syzygy tables to probe (the `SyzygyPath` option), shared by all threads.
     pub tablebase: Option<Arc<Tablebase>>,
-}
-
-impl SearchOptions {
-    /// Whether the search counts its statistics.
-    pub fn counts_stats(&self) -> bool {
-        self.stats || self.count_stats
-    }
 }
 
 impl Default for SearchOptions {
@@ -65,8 +77,7 @@ impl Default for SearchOptions {
             multipv: 1,
             move_overhead_ms: 30,
             ordering: OrderingConfig::FULL,
-            stats: false,
-            count_stats: false,
+            stats: StatsMode::Off,
             pure: false,
             chess960: false,
             report: true,
@@ -98,14 +109,6 @@ impl Control {
     }
 }
 
-/// What a stored score bounds.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ScoreBound {
-    Exact,
-    Lower,
-    Upper,
-}
-
 /// One principal variation (one per MultiPV line).
 #[derive(Clone, Debug, PartialEq)]
 pub struct PvLine {
@@ -129,18 +132,10 @@ pub struct SearchResult {
     pub stats: SearchStats,
 }
 
-/// The per-thread state that outlives one search: history and killers (kept across the moves
-/// of a game, cleared by `ucinewgame`).
-#[derive(Default)]
-pub struct Worker {
-    pub history: History,
-    pub killers: Killers,
-}
-
-/// Owns what persists between searches: the table and one worker per thread.
+/// Owns what persists between searches: the table and each thread's ordering tables.
 pub struct Searcher {
     pub tt: Arc<TranspositionTable>,
-    workers: Vec<Worker>,
+    tables: Vec<OrderingTables>,
 }
 
 impl Default for Searcher {
@@ -153,18 +148,18 @@ impl Searcher {
     pub fn new(hash_mb: usize, threads: usize) -> Searcher {
         let mut s = Searcher {
             tt: Arc::new(TranspositionTable::new(hash_mb)),
-            workers: Vec::new(),
+            tables: Vec::new(),
         };
         s.set_threads(threads);
         s
     }
 
     pub fn set_threads(&mut self, n: usize) {
-        self.workers.resize_with(n.max(1), Worker::default);
+        self.tables.resize_with(n.max(1), OrderingTables::default);
     }
 
     pub fn threads(&self) -> usize {
-        self.workers.len()
+        self.tables.len()
     }
 
     /// Replaces the table with an empty one of `mb` megabytes; on an error the table keeps its
@@ -188,90 +183,77 @@ impl Searcher {
     /// Forgets everything learned: the table, history and killers.
     pub fn clear(&mut self) {
         self.tt.clear();
-        for w in &mut self.workers {
-            w.history.clear();
-            w.killers.clear();
+        for t in &mut self.tables {
+            t.clear();
         }
     }
 
-    /// Searches `pos` within `limits`; `out` receives the UCI `info` lines.
+    /// Searches `pos` within `limits`, sending events to `out`. `Finished` comes with the
+    /// main thread's result as soon as it has one, before the helper threads are joined: with
+    /// more threads than cores a helper may wait tens of milliseconds for a core to see the
+    /// stop, and the move should not wait with it. The returned result adds the helpers' node
+    /// counts and statistics.
     pub fn search(
         &mut self,
         pos: &Position,
         limits: &Limits,
         opts: &SearchOptions,
         control: &Control,
-        out: &mut (dyn FnMut(&str) + Send),
-    ) -> SearchResult {
-        self.search_then(pos, limits, opts, control, out, &mut |_| {})
-    }
-
-    /// `search`, calling `done` with the main thread's result as soon as it has one, before
-    /// the helper threads are joined: with more threads than cores a helper may wait tens of
-    /// milliseconds for a core to see the stop, and the bestmove should not wait with it.
-    /// The returned result adds the helpers' node counts and statistics.
-    pub fn search_then(
-        &mut self,
-        pos: &Position,
-        limits: &Limits,
-        opts: &SearchOptions,
-        control: &Control,
-        out: &mut (dyn FnMut(&str) + Send),
-        done: &mut dyn FnMut(&SearchResult),
+        out: &mut EventSink,
     ) -> SearchResult {
         self.tt.new_search();
         let tt: &TranspositionTable = &self.tt;
         let tb = TbState::new(opts.tablebase.as_deref(), pos);
-        let tb = &tb;
-        let counters: Vec<AtomicU64> = (0..self.workers.len()).map(|_| AtomicU64::new(0)).collect();
-        let counters = &counters;
-        let (main, helpers) = self.workers.split_first_mut().expect("at least one worker");
+        let node_counts: Vec<AtomicU64> =
+            (0..self.tables.len()).map(|_| AtomicU64::new(0)).collect();
+        let shared = Shared {
+            tt,
+            control,
+            opts,
+            limits,
+            node_counts: &node_counts,
+            tb: &tb,
+        };
+        let (main, helpers) = self.tables.split_first_mut().expect("at least one thread");
         std::thread::scope(|scope| {
             // The main thread starts first: it holds the clock, so it must not queue behind
-            // the helpers for a core.
+            // the helpers for a core. It hands the sink back with its result.
             let main_thread = std::thread::Builder::new()
                 .name("search-main".into())
                 .stack_size(SEARCH_STACK)
                 .spawn_scoped(scope, move || {
                     let mut p = pos.clone();
-                    let shared = (tt, control, opts, limits, counters.as_slice(), tb);
-                    if opts.counts_stats() {
-                        run_thread::<true>(main, shared, 0, &mut p, out).0
-                    } else {
-                        run_thread::<false>(main, shared, 0, &mut p, out).0
-                    }
+                    let r = run_thread(main, shared, 0, &mut p, &mut *out).0;
+                    (r, out)
                 });
             let mut handles = Vec::new();
-            for (i, w) in helpers.iter_mut().enumerate() {
+            for (i, t) in helpers.iter_mut().enumerate() {
                 let mut p = pos.clone();
                 let builder = std::thread::Builder::new()
                     .name(format!("search-{}", i + 1))
                     .stack_size(SEARCH_STACK);
                 let handle = builder.spawn_scoped(scope, move || {
-                    let shared = (tt, control, opts, limits, counters.as_slice(), tb);
-                    if opts.counts_stats() {
-                        run_thread::<true>(w, shared, i + 1, &mut p, &mut |_| {}).1
-                    } else {
-                        run_thread::<false>(w, shared, i + 1, &mut p, &mut |_| {}).1
-                    }
+                    run_thread(t, shared, i + 1, &mut p, &mut |_| {}).1
                 });
                 match handle {
                     Ok(h) => handles.push(h),
                     Err(_) => break, // fewer threads than asked: the search still runs
                 }
             }
-            let mut result = match main_thread {
-                Ok(h) => h.join().unwrap_or_default(),
-                Err(_) => SearchResult::default(),
+            let (mut result, out) = match main_thread.map(|h| h.join()) {
+                Ok(Ok((r, out))) => (r, Some(out)),
+                _ => (SearchResult::default(), None),
             };
             control.stop.store(true, Ordering::SeqCst);
-            done(&result);
+            if let Some(out) = out {
+                out(&SearchEvent::Finished(&result));
+            }
             for h in handles {
                 if let Ok(s) = h.join() {
                     result.stats += s;
                 }
             }
-            result.nodes = counters.iter().map(|c| c.load(Ordering::Relaxed)).sum();
+            result.nodes = node_counts.iter().map(|c| c.load(Ordering::Relaxed)).sum();
             result.tbhits = tb.hits.load(Ordering::Relaxed);
             result
         })
@@ -279,28 +261,41 @@ impl Searcher {
 }
 
 /// What all threads of a search share.
-type Shared<'a> = (
-    &'a TranspositionTable,
-    &'a Control,
-    &'a SearchOptions,
-    &'a Limits,
-    &'a [AtomicU64],
-    &'a TbState<'a>,
-);
+#[derive(Clone, Copy)]
+pub(crate) struct Shared<'a> {
+    pub tt: &'a TranspositionTable,
+    pub control: &'a Control,
+    pub opts: &'a SearchOptions,
+    pub limits: &'a Limits,
+    /// Each thread's node count, published every few nodes, for the node limit and reports.
+    pub node_counts: &'a [AtomicU64],
+    pub tb: &'a TbState<'a>,
+}
 
-/// Runs one search thread, with its statistics counted (`STATS`) or compiled out; returns its
-/// result and its statistics.
-fn run_thread<const STATS: bool>(
-    worker: &mut Worker,
-    (tt, control, opts, limits, counters, tb): Shared<'_>,
+/// Runs one search thread, with its statistics counted or compiled out as the options say;
+/// returns its result and its statistics.
+fn run_thread(
+    tables: &mut OrderingTables,
+    shared: Shared<'_>,
     id: usize,
     pos: &mut Position,
-    out: &mut (dyn FnMut(&str) + Send),
+    out: &mut EventSink,
 ) -> (SearchResult, SearchStats) {
-    let mut t =
-        SearchThread::<STATS>::new(worker, tt, control, opts, limits, counters, tb, id, pos);
-    let r = t.iterate(pos, out);
-    (r, t.stats())
+    fn run<const STATS: bool>(
+        tables: &mut OrderingTables,
+        shared: Shared<'_>,
+        id: usize,
+        pos: &mut Position,
+        out: &mut EventSink,
+    ) -> (SearchResult, SearchStats) {
+        let mut t = SearchThread::<STATS>::new(tables, shared, id, pos);
+        let r = t.iterate(pos, out);
+        (r, t.stats())
+    }
+    match shared.opts.stats {
+        StatsMode::Off => run::<false>(tables, shared, id, pos, out),
+        StatsMode::Count | StatsMode::Report => run::<true>(tables, shared, id, pos, out),
+    }
 }
 
 /// The tablebase state of one search, shared by its threads.
@@ -328,26 +323,6 @@ impl<'a> TbState<'a> {
 
 /// Stack size of each search thread: the picker keeps its lists on the stack at every ply.
 pub const SEARCH_STACK: usize = 64 * 1024 * 1024;
-
-/// Formats a score as UCI `cp N` or `mate N` (moves, negative when being mated). Tablebase
-/// wins show as `cp 20000` less the plies to reach the tablebase position.
-pub fn format_score(score: i32) -> String {
-    if score >= MATE_BOUND {
-        format!("mate {}", (MATE - score + 1) / 2)
-    } else if score <= -MATE_BOUND {
-        // Mated now (a checkmated root) is `mate 0`, not `mate -0`.
-        match (MATE + score) / 2 {
-            0 => "mate 0".to_string(),
-            n => format!("mate -{n}"),
-        }
-    } else if score >= TB_BOUND {
-        format!("cp {}", TB_WIN_CP - (TB_WIN - score))
-    } else if score <= -TB_BOUND {
-        format!("cp {}", -TB_WIN_CP + (TB_WIN + score))
-    } else {
-        format!("cp {score}")
-    }
-}
 
 /// A one-shot search from a fresh state (bench, the lab, tests).
 pub fn search_fresh(pos: &Position, limits: &Limits, opts: &SearchOptions) -> SearchResult {

@@ -1,10 +1,10 @@
 //! Search statistics for judging move ordering: where fail-high nodes found their cutoff,
 //! how often the hash move was there and cut off, and the table's hit rate. They are plain
 //! counters in the thread's own struct, bumped only at cutoffs and probes, and only in the
-//! copy of the search that counts them (`SearchOptions::counts_stats`): play and `bench` run
+//! copy of the search that counts them (`StatsMode`): play and `bench` run
 //! the copy without them.
 
-use super::ordering::Stage;
+use super::ordering::PickedFrom;
 use std::ops::AddAssign;
 
 /// Cutoff counts for one kind of node (main search or quiescence).
@@ -18,19 +18,19 @@ pub struct CutoffStats {
     pub first_four: u64,
     /// Sum over fail-high nodes of the cutoff move's number (1 = first).
     pub index_sum: u64,
-    /// Fail highs by the picker stage the cutoff move came from, indexed by `Stage`.
-    pub by_stage: [u64; Stage::COUNT],
+    /// Fail highs by where the cutoff move came from, indexed by `PickedFrom`.
+    pub by_stage: [u64; PickedFrom::COUNT],
 }
 
 impl CutoffStats {
     /// Records a cutoff by the `number`th move searched (1-based).
     #[inline(always)]
-    pub fn record(&mut self, number: usize, stage: Stage) {
+    pub fn record(&mut self, number: usize, from: PickedFrom) {
         self.fail_highs += 1;
         self.first += (number == 1) as u64;
         self.first_four += (number <= 4) as u64;
         self.index_sum += number as u64;
-        self.by_stage[stage as usize] += 1;
+        self.by_stage[from as usize] += 1;
     }
 
     pub fn first_pct(&self) -> f64 {
@@ -56,7 +56,7 @@ impl AddAssign for CutoffStats {
         self.first += o.first;
         self.first_four += o.first_four;
         self.index_sum += o.index_sum;
-        for i in 0..Stage::COUNT {
+        for i in 0..PickedFrom::COUNT {
             self.by_stage[i] += o.by_stage[i];
         }
     }
@@ -98,50 +98,6 @@ impl AddAssign for SearchStats {
         self.hash_move_cutoffs += o.hash_move_cutoffs;
         self.tt_probes += o.tt_probes;
         self.tt_hits += o.tt_hits;
-    }
-}
-
-impl SearchStats {
-    /// The `info string` lines the `Stats` option prints after each iteration.
-    pub fn info_lines(&self) -> Vec<String> {
-        let stage_text = |c: &CutoffStats| {
-            Stage::NAMES
-                .iter()
-                .zip(c.by_stage)
-                .map(|(n, v)| format!("{n} {v}"))
-                .collect::<Vec<_>>()
-                .join(", ")
-        };
-        vec![
-            format!(
-                "info string stats failhigh {} first {:.1}% first4 {:.1}% meanindex {:.2} by stage: {}",
-                self.main.fail_highs,
-                self.main.first_pct(),
-                self.main.first_four_pct(),
-                self.main.mean_index(),
-                stage_text(&self.main)
-            ),
-            format!(
-                "info string stats qsearch nodes {} failhigh {} first {:.1}% first4 {:.1}% meanindex {:.2} by stage: {}",
-                self.qnodes,
-                self.quiescence.fail_highs,
-                self.quiescence.first_pct(),
-                self.quiescence.first_four_pct(),
-                self.quiescence.mean_index(),
-                stage_text(&self.quiescence)
-            ),
-            format!(
-                "info string stats hashmove available {} cutoffs {} ({:.1}%) nodes with a move loop {} (hash move in {:.1}%) tt probes {} hits {} ({:.1}%)",
-                self.hash_move_available,
-                self.hash_move_cutoffs,
-                pct(self.hash_move_cutoffs, self.hash_move_available),
-                self.expanded,
-                pct(self.hash_move_available, self.expanded),
-                self.tt_probes,
-                self.tt_hits,
-                pct(self.tt_hits, self.tt_probes)
-            ),
-        ]
     }
 }
 

@@ -2,6 +2,7 @@
 //! search threads without locks. Each entry stores `key ^ data` beside `data`, so a torn write
 //! from two threads fails the key check on read instead of returning another position's data.
 
+use super::tablebase::TB_BOUND;
 use crate::board::Move;
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -13,6 +14,57 @@ pub enum Bound {
     /// The true score is at least this (the search failed high).
     Lower = 2,
     Exact = 3,
+}
+
+impl Bound {
+    /// What a node's best score bounds, given the window it was searched with: at or above
+    /// beta it failed high, above the starting alpha it is exact, otherwise it failed low.
+    #[inline(always)]
+    pub fn of(best: i32, alpha0: i32, beta: i32) -> Bound {
+        if best >= beta {
+            Bound::Lower
+        } else if best > alpha0 {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        }
+    }
+
+    /// Whether a score with this bound settles a node searched with `(alpha, beta)`: an
+    /// exact score always, a lower bound at or above beta, an upper bound at or below alpha.
+    #[inline(always)]
+    pub fn cuts(self, score: i32, alpha: i32, beta: i32) -> bool {
+        match self {
+            Bound::Exact => true,
+            Bound::Lower => score >= beta,
+            Bound::Upper => score <= alpha,
+        }
+    }
+}
+
+/// Mate and tablebase scores are stored relative to the node, not the root, so they stay
+/// true when the same position is reached at another ply.
+#[inline(always)]
+pub fn score_to_tt(score: i32, ply: usize) -> i32 {
+    if score >= TB_BOUND {
+        score + ply as i32
+    } else if score <= -TB_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+/// The inverse of `score_to_tt`: a stored score as seen from the root at `ply`.
+#[inline(always)]
+pub fn score_from_tt(score: i32, ply: usize) -> i32 {
+    if score >= TB_BOUND {
+        score - ply as i32
+    } else if score <= -TB_BOUND {
+        score + ply as i32
+    } else {
+        score
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

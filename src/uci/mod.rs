@@ -1,6 +1,7 @@
 //! The UCI loop. It never blocks on a search: `go` starts a search thread that prints
 //! `bestmove` itself, so `isready`, `stop` and `ponderhit` are answered while it runs.
 
+pub mod info;
 pub mod options;
 pub mod parse;
 
@@ -10,7 +11,7 @@ use crate::board::{Board, Color, Move};
 use crate::eval;
 use crate::position::Position;
 use crate::search::tablebase::Tablebase;
-use crate::search::{Control, SearchOptions, SearchResult, Searcher};
+use crate::search::{Control, SearchOptions, Searcher, StatsMode};
 use options::{Effect, Options};
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -260,7 +261,7 @@ impl Engine {
             eval::taper(b, s),
             s.mg,
             s.eg,
-            eval::psqt::phase_of(b)
+            eval::psq::phase_of(b)
         ));
     }
 
@@ -342,8 +343,11 @@ impl Engine {
             multipv: self.options.multipv,
             move_overhead_ms: self.options.move_overhead_ms,
             ordering: self.options.ordering,
-            stats: self.options.stats,
-            count_stats: false,
+            stats: if self.options.stats {
+                StatsMode::Report
+            } else {
+                StatsMode::Off
+            },
             pure: false,
             chess960: self.options.chess960,
             report: true,
@@ -353,28 +357,12 @@ impl Engine {
         let spawned = std::thread::Builder::new()
             .name("search".into())
             .spawn(move || {
-                let legal = legal_moves(pos.board());
-                let mut bestmove = |result: &SearchResult| {
-                    // Never send an illegal move: fall back to any legal one.
-                    let best = if legal.contains(result.best) {
-                        result.best
-                    } else {
-                        legal.iter().next().copied().unwrap_or(Move::NULL)
-                    };
-                    let mut line = format!("bestmove {}", best.uci(opts.chess960));
-                    if let Some(p) = result.ponder.filter(|_| best == result.best) {
-                        line.push_str(&format!(" ponder {}", p.uci(opts.chess960)));
+                let chess960 = opts.chess960;
+                searcher.search(&pos, &limits, &opts, &control, &mut |e| {
+                    for line in info::event_lines(e, &pos, chess960) {
+                        send(&line);
                     }
-                    send(&line);
-                };
-                searcher.search_then(
-                    &pos,
-                    &limits,
-                    &opts,
-                    &control,
-                    &mut |s| send(s),
-                    &mut bestmove,
-                );
+                });
                 searcher
             });
         match spawned {

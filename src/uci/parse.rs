@@ -2,7 +2,7 @@
 
 use crate::board::{Board, STARTPOS};
 use crate::position::Position;
-use crate::search::Limits;
+use crate::search::{clamp_depth, Limits};
 
 /// Builds the position a `position` command describes (the text after the word `position`).
 /// Any error leaves nothing changed: the caller keeps its last good position.
@@ -96,7 +96,7 @@ pub fn parse_go(args: &[&str]) -> Go {
             "movestogo" => {
                 number::<i64>(key, val).map(|v| l.movestogo = Some(v.clamp(1, 10_000) as u32))
             }
-            "depth" => number::<i64>(key, val).map(|v| l.depth = Some(v.clamp(1, 127) as i32)),
+            "depth" => number::<i64>(key, val).map(|v| l.depth = Some(clamp_depth(v))),
             "nodes" => number::<i64>(key, val).map(|v| l.nodes = Some(v.max(1) as u64)),
             "mate" => number::<i64>(key, val).map(|v| l.mate = Some(v.clamp(1, 63) as i32)),
             "perft" => {

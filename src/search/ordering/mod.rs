@@ -4,7 +4,22 @@ pub mod history;
 pub mod movepick;
 
 pub use history::{History, Killers};
-pub use movepick::{MovePicker, Stage};
+pub use movepick::{MovePicker, PickedFrom};
+
+/// What one search thread's ordering has learned, kept between searches (across the moves of
+/// a game) and cleared by `ucinewgame`.
+#[derive(Default)]
+pub struct OrderingTables {
+    pub history: History,
+    pub killers: Killers,
+}
+
+impl OrderingTables {
+    pub fn clear(&mut self) {
+        self.history.clear();
+        self.killers.clear();
+    }
+}
 
 /// Which ordering heuristics are on. Each one maps to a UCI check option, so the classic
 /// experiment (no ordering, MVV-LVA alone, everything) can be repeated from any GUI.

@@ -1,16 +1,21 @@
-//! The staged move picker. Stages run in this order, each falling through to the next:
+//! The staged move picker. A node runs one of three fixed sequences of stages (`MAIN`,
+//! `QUIESCENCE`, `NO_CAPTURE_STAGE`), top to bottom, each stage falling through to the next:
 //!
-//! 1. the hash move (checked with `is_legal`, since it comes from the table);
-//! 2. captures and promotions, generated together and picked best first by MVV-LVA;
-//!    a capture whose SEE is below 0 is set aside for stage 6;
-//! 3. killer 1 and 4. killer 2 (quiet, legal, not the hash move);
-//! 5. the other quiet moves, generated only now, picked by history score;
-//! 6. the losing captures set aside in stage 2, best SEE first.
+//! 1. `HashMove`: the table's move (checked with `is_legal`, since it comes from the table);
+//! 2. `GenerateNoisy`, `GoodNoisy`: captures and promotions, generated together and picked best
+//!    first by MVV-LVA; a capture whose SEE is below 0 is set aside for `BadNoisy`;
+//! 3. `Killer1`, `Killer2`: quiet, legal, not the hash move;
+//! 4. `GenerateQuiets`, `Quiets`: the other quiet moves, generated only now, by history score;
+//! 5. `BadNoisy`: the losing captures set aside in stage 2, best SEE first.
 //!
 //! Each step picks the best remaining move by selection rather than sorting, so when a move
-//! cuts off, the work of ordering the rest is never done. Quiescence runs stages 1-2 only.
-//! With MVV-LVA off, captures are not generated apart: after the hash move and killers, all
-//! moves come in generation order (so "no ordering" means exactly that).
+//! cuts off, the work of ordering the rest is never done. Quiescence runs stages 1, 2 and 5.
+//! With MVV-LVA off there is no capture stage: after the hash move and killers, every move
+//! comes from one list in generation order (history-ordered if history is on), so "no
+//! ordering" means exactly that.
+//!
+//! `Stage` names the picker's steps; `PickedFrom` is the class a yielded move is counted
+//! under in the statistics.
 
 use super::history::History;
 use super::OrderingConfig;
@@ -18,10 +23,11 @@ use crate::board::movegen::{generate_into, kind};
 use crate::board::{
     is_legal, see, see_ge, Board, Move, MoveList, PieceType, MAX_MOVES, PIECE_VALUE,
 };
+use std::mem::MaybeUninit;
 
-/// The stage a move came from, as the statistics count it.
+/// Where a move the picker yields came from, as the statistics count it.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Stage {
+pub enum PickedFrom {
     HashMove = 0,
     GoodCapture = 1,
     Killer1 = 2,
@@ -30,9 +36,10 @@ pub enum Stage {
     BadCapture = 5,
 }
 
-impl Stage {
+impl PickedFrom {
     pub const COUNT: usize = 6;
-    pub const NAMES: [&'static str; Stage::COUNT] = [
+    /// Indexed by `PickedFrom as usize`.
+    pub const NAMES: [&'static str; PickedFrom::COUNT] = [
         "hash",
         "good capture",
         "killer 1",
@@ -41,6 +48,55 @@ impl Stage {
         "bad capture",
     ];
 }
+
+/// One step of the picker.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Stage {
+    HashMove,
+    GenerateNoisy,
+    GoodNoisy,
+    Killer1,
+    Killer2,
+    GenerateQuiets,
+    Quiets,
+    BadNoisy,
+    /// Without MVV-LVA: every move at once, in generation (or history) order.
+    GenerateAll,
+    AllMoves,
+    Done,
+}
+
+/// A main-search node with MVV-LVA on (and quiescence in check).
+const MAIN: &[Stage] = &[
+    Stage::HashMove,
+    Stage::GenerateNoisy,
+    Stage::GoodNoisy,
+    Stage::Killer1,
+    Stage::Killer2,
+    Stage::GenerateQuiets,
+    Stage::Quiets,
+    Stage::BadNoisy,
+    Stage::Done,
+];
+
+/// Quiescence out of check: noisy moves only.
+const QUIESCENCE: &[Stage] = &[
+    Stage::HashMove,
+    Stage::GenerateNoisy,
+    Stage::GoodNoisy,
+    Stage::BadNoisy,
+    Stage::Done,
+];
+
+/// A main-search node with MVV-LVA off: no capture stage.
+const NO_CAPTURE_STAGE: &[Stage] = &[
+    Stage::HashMove,
+    Stage::Killer1,
+    Stage::Killer2,
+    Stage::GenerateAll,
+    Stage::AllMoves,
+    Stage::Done,
+];
 
 /// Most valuable victim, then least valuable attacker, indexed by [victim][attacker]
 /// (piece types); built from the one piece-value table that SEE also uses.
@@ -64,39 +120,68 @@ const PROMO_CAPTURE_BAND: i32 = 1 << 24;
 const QUEEN_PROMO_BAND: i32 = 1 << 23;
 const CAPTURE_BAND: i32 = 1 << 22;
 
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Step {
-    HashMove,
-    GenNoisy,
-    GoodNoisy,
-    Killer1,
-    Killer2,
-    GenQuiet,
-    Quiets,
-    BadNoisy,
-    GenAll,
-    AllMoves,
-    Done,
-}
-
 /// Scores at or above 0 are moves still to try in their stage; a losing capture found by the
 /// good-capture stage is re-marked below 0 (`LOSING + SEE`) and left for the last stage.
 const LOSING: i32 = i32::MIN / 2;
 
+/// The scores of the picker's moves, index for index. Like `MoveList`, only `scores[..len]`
+/// is initialised, so a node does not pay for filling 256 entries it mostly never uses.
+struct Scores {
+    scores: [MaybeUninit<i32>; MAX_MOVES],
+    len: usize,
+}
+
+impl Scores {
+    #[inline(always)]
+    fn new() -> Scores {
+        Scores {
+            scores: [MaybeUninit::uninit(); MAX_MOVES],
+            len: 0,
+        }
+    }
+
+    #[inline(always)]
+    fn push(&mut self, s: i32) {
+        if self.len < MAX_MOVES {
+            self.scores[self.len] = MaybeUninit::new(s);
+            self.len += 1;
+        }
+    }
+
+    #[inline(always)]
+    fn get(&self, i: usize) -> i32 {
+        assert!(i < self.len);
+        // SAFETY: entries below `len` were written by `push` (or `set`/`swap` among them).
+        unsafe { self.scores[i].assume_init() }
+    }
+
+    #[inline(always)]
+    fn set(&mut self, i: usize, s: i32) {
+        assert!(i < self.len);
+        self.scores[i] = MaybeUninit::new(s);
+    }
+
+    #[inline(always)]
+    fn swap(&mut self, a: usize, b: usize) {
+        assert!(a < self.len && b < self.len);
+        self.scores.swap(a, b);
+    }
+}
+
 pub struct MovePicker {
-    step: Step,
+    /// The node's sequence of stages and the index of the current one.
+    sequence: &'static [Stage],
+    at: usize,
     config: OrderingConfig,
     hash_move: Move,
     killers: [Move; 2],
-    /// Quiescence: captures and promotions only (unless in check).
-    noisy_only: bool,
     /// One buffer for the whole node: noisy moves in `[0, noisy_end)`, quiet moves after them.
     moves: MoveList,
-    scores: [i32; MAX_MOVES],
+    scores: Scores,
     /// Noisy moves before this index were handed out or dropped.
     noisy_next: usize,
     noisy_end: usize,
-    /// Quiet moves (or, with MVV-LVA off, all moves) before this index were handed out.
+    /// Quiet moves (or, without a capture stage, all moves) before this index were handed out.
     quiet_next: usize,
 }
 
@@ -104,8 +189,37 @@ impl MovePicker {
     /// A picker for a main-search node. `hash_move` and `killers` may be anything (they are
     /// checked before use).
     pub fn new(config: OrderingConfig, hash_move: Move, killers: [Move; 2]) -> MovePicker {
+        let sequence = if config.mvv_lva {
+            MAIN
+        } else {
+            NO_CAPTURE_STAGE
+        };
+        MovePicker::with_sequence(sequence, config, hash_move, killers)
+    }
+
+    /// A picker for quiescence: the hash move if it is noisy, then captures and promotions.
+    /// In check every move is needed, so it behaves as the main-search picker.
+    pub fn quiescence(config: OrderingConfig, hash_move: Move, in_check: bool) -> MovePicker {
+        if in_check {
+            return MovePicker::new(config, hash_move, [Move::NULL; 2]);
+        }
+        let hash_move = if hash_move.is_noisy() {
+            hash_move
+        } else {
+            Move::NULL
+        };
+        MovePicker::with_sequence(QUIESCENCE, config, hash_move, [Move::NULL; 2])
+    }
+
+    fn with_sequence(
+        sequence: &'static [Stage],
+        config: OrderingConfig,
+        hash_move: Move,
+        killers: [Move; 2],
+    ) -> MovePicker {
         MovePicker {
-            step: Step::HashMove,
+            sequence,
+            at: 0,
             config,
             hash_move: if config.hash_move {
                 hash_move
@@ -117,26 +231,23 @@ impl MovePicker {
             } else {
                 [Move::NULL; 2]
             },
-            noisy_only: false,
             moves: MoveList::new(),
-            scores: [0; MAX_MOVES],
+            scores: Scores::new(),
             noisy_next: 0,
             noisy_end: 0,
             quiet_next: 0,
         }
     }
 
-    /// A picker for quiescence: the hash move if it is noisy, then captures and promotions.
-    /// In check every move is needed, so it behaves as the main-search picker.
-    pub fn quiescence(config: OrderingConfig, hash_move: Move, in_check: bool) -> MovePicker {
-        let mut p = MovePicker::new(config, hash_move, [Move::NULL; 2]);
-        if !in_check {
-            p.noisy_only = true;
-            if !hash_move.is_noisy() {
-                p.hash_move = Move::NULL;
-            }
-        }
-        p
+    #[inline(always)]
+    fn stage(&self) -> Stage {
+        self.sequence[self.at]
+    }
+
+    /// On to the next stage of the sequence.
+    #[inline(always)]
+    fn advance(&mut self) {
+        self.at += 1;
     }
 
     fn score_noisy(&self, board: &Board, m: Move) -> i32 {
@@ -165,9 +276,12 @@ impl MovePicker {
             return None;
         }
         let mut best = from;
+        let mut best_score = self.scores.get(from);
         for i in from + 1..end {
-            if self.scores[i] > self.scores[best] {
+            let s = self.scores.get(i);
+            if s > best_score {
                 best = i;
+                best_score = s;
             }
         }
         Some(best)
@@ -194,49 +308,55 @@ impl MovePicker {
         let side = board.side_to_move();
         for i in start..self.moves.len() {
             let m = self.moves.get(i);
-            self.scores[i] = if self.config.history && m.is_quiet() {
+            self.scores.push(if self.config.history && m.is_quiet() {
                 history.get(side, m)
             } else {
                 0
-            };
+            });
         }
         self.quiet_next = start;
     }
 
-    /// The next move to search and the stage it came from, or None when all are done.
-    pub fn next(&mut self, board: &Board, history: &History) -> Option<(Move, Stage)> {
+    /// Killer `i` (0 or 1), if it may be tried here; otherwise it is forgotten, so the quiet
+    /// stage does not skip it.
+    fn killer(&mut self, board: &Board, i: usize) -> Option<Move> {
+        let k = self.killers[i];
+        // Killer 2 may repeat killer 1 (the picker takes any killers).
+        let repeated = i == 1 && k == self.killers[0];
+        if !k.is_null() && !repeated && k != self.hash_move && k.is_quiet() && is_legal(board, k) {
+            return Some(k);
+        }
+        self.killers[i] = Move::NULL;
+        None
+    }
+
+    /// The next move to search and where it came from, or None when all are done.
+    pub fn next(&mut self, board: &Board, history: &History) -> Option<(Move, PickedFrom)> {
         loop {
-            match self.step {
-                Step::HashMove => {
-                    self.step = if self.config.mvv_lva || self.noisy_only {
-                        Step::GenNoisy
-                    } else {
-                        Step::Killer1
-                    };
+            match self.stage() {
+                Stage::HashMove => {
+                    self.advance();
                     if !self.hash_move.is_null() && is_legal(board, self.hash_move) {
-                        return Some((self.hash_move, Stage::HashMove));
+                        return Some((self.hash_move, PickedFrom::HashMove));
                     }
                     self.hash_move = Move::NULL;
                 }
-                Step::GenNoisy => {
+                Stage::GenerateNoisy => {
                     generate_into::<{ kind::NOISY }>(board, &mut self.moves);
                     self.noisy_end = self.moves.len();
                     for i in 0..self.noisy_end {
-                        self.scores[i] = self.score_noisy(board, self.moves.get(i));
+                        let s = self.score_noisy(board, self.moves.get(i));
+                        self.scores.push(s);
                     }
-                    self.step = Step::GoodNoisy;
+                    self.advance();
                 }
-                Step::GoodNoisy => {
+                Stage::GoodNoisy => {
                     let best = self
                         .best_in(self.noisy_next, self.noisy_end)
-                        .filter(|&i| self.scores[i] >= 0);
+                        .filter(|&i| self.scores.get(i) >= 0);
                     let Some(i) = best else {
-                        // Only losing captures are left: they wait for the last stage.
-                        self.step = if self.noisy_only {
-                            Step::BadNoisy
-                        } else {
-                            Step::Killer1
-                        };
+                        // Only losing captures are left: they wait for `BadNoisy`.
+                        self.advance();
                         continue;
                     };
                     let m = self.moves.get(i);
@@ -245,68 +365,54 @@ impl MovePicker {
                         && m.is_capture()
                         && !see_ge(board, m, 0)
                     {
-                        self.scores[i] = LOSING + see(board, m);
+                        self.scores.set(i, LOSING + see(board, m));
                         continue;
                     }
                     let m = self.take(i, self.noisy_next);
                     self.noisy_next += 1;
                     if m != self.hash_move {
-                        return Some((m, Stage::GoodCapture));
+                        return Some((m, PickedFrom::GoodCapture));
                     }
                 }
-                Step::Killer1 | Step::Killer2 => {
-                    let (i, stage) = if self.step == Step::Killer1 {
-                        self.step = Step::Killer2;
-                        (0, Stage::Killer1)
-                    } else {
-                        self.step = if self.config.mvv_lva {
-                            Step::GenQuiet
-                        } else {
-                            Step::GenAll
-                        };
-                        (1, Stage::Killer2)
-                    };
-                    let k = self.killers[i];
-                    // Killer 2 may repeat killer 1 (the picker takes any killers).
-                    let repeated = i == 1 && k == self.killers[0];
-                    if !k.is_null()
-                        && !repeated
-                        && k != self.hash_move
-                        && k.is_quiet()
-                        && is_legal(board, k)
-                    {
-                        return Some((k, stage));
+                Stage::Killer1 => {
+                    self.advance();
+                    if let Some(k) = self.killer(board, 0) {
+                        return Some((k, PickedFrom::Killer1));
                     }
-                    // Not tried, so the quiet stage must not skip it.
-                    self.killers[i] = Move::NULL;
                 }
-                Step::GenQuiet => {
+                Stage::Killer2 => {
+                    self.advance();
+                    if let Some(k) = self.killer(board, 1) {
+                        return Some((k, PickedFrom::Killer2));
+                    }
+                }
+                Stage::GenerateQuiets => {
                     self.generate_quiets::<{ kind::QUIET }>(board, history);
-                    self.step = Step::Quiets;
+                    self.advance();
                 }
-                Step::Quiets => match self.best_in(self.quiet_next, self.moves.len()) {
+                Stage::Quiets => match self.best_in(self.quiet_next, self.moves.len()) {
                     Some(i) => {
                         let m = self.take(i, self.quiet_next);
                         self.quiet_next += 1;
                         if !self.already_tried(m) {
-                            return Some((m, Stage::Quiet));
+                            return Some((m, PickedFrom::Quiet));
                         }
                     }
-                    None => self.step = Step::BadNoisy,
+                    None => self.advance(),
                 },
-                Step::BadNoisy => match self.best_in(self.noisy_next, self.noisy_end) {
+                Stage::BadNoisy => match self.best_in(self.noisy_next, self.noisy_end) {
                     Some(i) => {
                         let m = self.take(i, self.noisy_next);
                         self.noisy_next += 1;
-                        return Some((m, Stage::BadCapture));
+                        return Some((m, PickedFrom::BadCapture));
                     }
-                    None => self.step = Step::Done,
+                    None => self.advance(),
                 },
-                Step::GenAll => {
+                Stage::GenerateAll => {
                     self.generate_quiets::<{ kind::ALL }>(board, history);
-                    self.step = Step::AllMoves;
+                    self.advance();
                 }
-                Step::AllMoves => match self.best_in(self.quiet_next, self.moves.len()) {
+                Stage::AllMoves => match self.best_in(self.quiet_next, self.moves.len()) {
                     Some(i) => {
                         let m = self.take(i, self.quiet_next);
                         self.quiet_next += 1;
@@ -315,16 +421,16 @@ impl MovePicker {
                         }
                         // No capture stages here: for the statistics, a noisy move counts
                         // as a capture (as the staged picker would have placed it first).
-                        let stage = if m.is_noisy() {
-                            Stage::GoodCapture
+                        let from = if m.is_noisy() {
+                            PickedFrom::GoodCapture
                         } else {
-                            Stage::Quiet
+                            PickedFrom::Quiet
                         };
-                        return Some((m, stage));
+                        return Some((m, from));
                     }
-                    None => self.step = Step::Done,
+                    None => self.advance(),
                 },
-                Step::Done => return None,
+                Stage::Done => return None,
             }
         }
     }
@@ -335,7 +441,7 @@ mod tests {
     use super::*;
     use crate::board::legal_moves;
 
-    fn drain(b: &Board, mut p: MovePicker) -> Vec<(Move, Stage)> {
+    fn drain(b: &Board, mut p: MovePicker) -> Vec<(Move, PickedFrom)> {
         let h = History::default();
         let mut out = Vec::new();
         while let Some(x) = p.next(b, &h) {

@@ -17,7 +17,7 @@ use crate::board::Move;
 use crate::position::Position;
 use crate::search::ordering::OrderingConfig;
 use crate::search::stats::{branching_factors, Iteration, SearchStats};
-use crate::search::{search_fresh_with, Control, Limits, SearchOptions};
+use crate::search::{search_fresh_with, Control, Limits, SearchOptions, StatsMode};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
@@ -177,8 +177,7 @@ pub fn run_one(
         ordering: config.ordering,
         pure,
         report: false,
-        stats: false,
-        count_stats: true,
+        stats: StatsMode::Count,
         ..SearchOptions::default()
     };
     let limits = limit.limits();

@@ -1,7 +1,7 @@
 //! The lab's tables, as aligned text for the terminal and as markdown for `report.md`.
 
 use super::{chart, ConfigSummary, LabLimit, LabReport};
-use crate::search::ordering::Stage;
+use crate::search::ordering::PickedFrom;
 use crate::search::stats::{pct, CutoffStats};
 use std::fmt::Write as _;
 use std::path::Path;
@@ -244,7 +244,7 @@ fn cutoff_table(r: &LabReport, title: &str, quiescence: bool) -> Table {
         "first 4 %",
         "mean index",
     ];
-    headers.extend(Stage::NAMES.iter().copied());
+    headers.extend(PickedFrom::NAMES.iter().copied());
     let mut t = Table::new(title, &headers);
     for s in &r.summaries {
         let (c, nodes): (&CutoffStats, u64) = if quiescence {

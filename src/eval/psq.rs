@@ -1,6 +1,7 @@
-//! The tuned tables folded into one look-up per (piece, square), signed from White's side.
+//! The piece-square evaluation: the tuned tables of `params.rs` folded into one look-up per
+//! (piece, square), signed from White's side, and the change a move makes to their sum.
 
-use super::pst::{EG_VALUE, MAX_PHASE, MG_VALUE, PHASE_WEIGHT, PST_EG, PST_MG};
+use super::params::{EG_VALUE, MAX_PHASE, MG_VALUE, PHASE_WEIGHT, PST_EG, PST_MG};
 use crate::board::chessboard::{castle_destinations, KING_SIDE, QUEEN_SIDE};
 use crate::board::{Board, Move, MoveKind, Piece, PieceType, Square};
 use std::ops::{Add, AddAssign, Neg, SubAssign};

@@ -1,0 +1,444 @@
+//! One search thread: its state, iterative deepening and aspiration windows. The node
+//! search itself (alpha-beta and quiescence) is in `negamax.rs`.
+
+use super::event::{EventSink, LineReport, SearchEvent};
+use super::ordering::OrderingTables;
+use super::stats::{Iteration, SearchStats};
+use super::tablebase::TB_BOUND;
+use super::time::{budget, Clock};
+use super::tt::Bound;
+use super::{
+    PvLine, SearchResult, Shared, StatsMode, INFINITY, MATE, MATE_BOUND, MAX_DEPTH, MAX_PLY,
+};
+use crate::board::movegen::legal_moves;
+use crate::board::{is_legal, Move};
+use crate::position::Position;
+use std::sync::atomic::Ordering;
+use std::time::{Duration, Instant};
+
+/// How often (in nodes) the thread looks at the clock and the stop flag.
+const CHECK_INTERVAL: u64 = 256;
+/// Aspiration windows start at this depth.
+const ASPIRATION_DEPTH: i32 = 5;
+const ASPIRATION_DELTA: i32 = 25;
+/// Root `currmove` events start after this long, as GUIs expect.
+pub(super) const CURRMOVE_AFTER: Duration = Duration::from_secs(3);
+
+/// One thread's search. `STATS` chooses the copy of the search that counts its statistics;
+/// in the other one the counters are no code at all.
+pub(super) struct SearchThread<'a, const STATS: bool> {
+    pub(super) tables: &'a mut OrderingTables,
+    pub(super) shared: Shared<'a>,
+    id: usize,
+    pub(super) clock: Clock,
+    was_pondering: bool,
+    node_limit: u64,
+    nodes: u64,
+    next_check: u64,
+    pub(super) stopped: bool,
+    pub(super) seldepth: usize,
+    stats: SearchStats,
+    /// Triangular PV table: `pv[ply][ply..pv_len[ply]]` is the line from `ply`.
+    pv: Box<[[Move; MAX_PLY + 1]; MAX_PLY + 1]>,
+    pub(super) pv_len: [usize; MAX_PLY + 1],
+    /// Root moves already taken by earlier MultiPV lines of this iteration.
+    pub(super) excluded: Vec<Move>,
+    /// The root's hash move: the previous iteration's best move of the current line.
+    pub(super) root_hash: Move,
+    root_depth: i32,
+}
+
+impl<'a, const STATS: bool> SearchThread<'a, STATS> {
+    pub(super) fn new(
+        tables: &'a mut OrderingTables,
+        shared: Shared<'a>,
+        id: usize,
+        pos: &Position,
+    ) -> SearchThread<'a, STATS> {
+        let side = pos.board().side_to_move();
+        let limits = shared.limits;
+        SearchThread {
+            tables,
+            shared,
+            id,
+            clock: Clock::starting_at(
+                limits.received.unwrap_or_else(Instant::now),
+                budget(limits, side, shared.opts.move_overhead_ms),
+            ),
+            was_pondering: limits.ponder,
+            node_limit: limits.nodes.unwrap_or(u64::MAX),
+            nodes: 0,
+            next_check: CHECK_INTERVAL,
+            stopped: false,
+            seldepth: 0,
+            stats: SearchStats::default(),
+            pv: Box::new([[Move::NULL; MAX_PLY + 1]; MAX_PLY + 1]),
+            pv_len: [0; MAX_PLY + 1],
+            excluded: Vec::new(),
+            root_hash: Move::NULL,
+            root_depth: 0,
+        }
+    }
+
+    pub(super) fn stats(&self) -> SearchStats {
+        self.stats
+    }
+
+    /// Bumps a statistics counter; in the copy of the search without statistics
+    /// (`STATS` false) this is no code at all.
+    #[inline(always)]
+    pub(super) fn count(&mut self, f: impl FnOnce(&mut SearchStats)) {
+        if STATS {
+            f(&mut self.stats);
+        }
+    }
+
+    pub(super) fn is_main(&self) -> bool {
+        self.id == 0
+    }
+
+    fn total_nodes(&self) -> u64 {
+        self.shared
+            .node_counts
+            .iter()
+            .enumerate()
+            .map(|(i, c)| {
+                if i == self.id {
+                    self.nodes
+                } else {
+                    c.load(Ordering::Relaxed)
+                }
+            })
+            .sum()
+    }
+
+    fn publish_nodes(&self) {
+        self.shared.node_counts[self.id].store(self.nodes, Ordering::Relaxed);
+    }
+
+    /// Called at every node: counts it and, every few nodes, checks whether to stop.
+    #[inline(always)]
+    pub(super) fn count_node(&mut self) {
+        self.nodes += 1;
+        if self.nodes >= self.next_check || self.nodes >= self.node_limit {
+            self.next_check = self.nodes + CHECK_INTERVAL;
+            self.check_stop();
+        }
+    }
+
+    fn check_stop(&mut self) {
+        self.publish_nodes();
+        if self.shared.control.stop.load(Ordering::Relaxed) {
+            self.stopped = true;
+            return;
+        }
+        if !self.is_main() {
+            return;
+        }
+        // A search must finish depth 1 to have a move (or it plays the first one generated);
+        // past that, the node limit and the clock's hard limit rule.
+        if self.shared.limits.nodes.is_some()
+            && self.root_depth > 1
+            && self.total_nodes() >= self.node_limit
+        {
+            self.stopped = true;
+            return;
+        }
+        let pondering = self.shared.control.pondering.load(Ordering::Relaxed);
+        if self.was_pondering && !pondering {
+            // ponderhit: the clock starts now.
+            self.was_pondering = false;
+            self.clock.start = Instant::now();
+        }
+        if !pondering && self.root_depth > 1 && self.clock.past_hard() {
+            self.stopped = true;
+        }
+    }
+
+    /// Iterative deepening; the main thread reports and returns the result.
+    pub(super) fn iterate(&mut self, pos: &mut Position, out: &mut EventSink) -> SearchResult {
+        let root_moves = legal_moves(pos.board());
+        let mut result = SearchResult::default();
+        if root_moves.is_empty() {
+            let score = if pos.board().in_check() { -MATE } else { 0 };
+            if self.is_main() && self.shared.opts.report {
+                out(&SearchEvent::NoLegalMove { score });
+            }
+            result.score = score;
+            self.wait_for_stop_if_needed();
+            return result;
+        }
+        // In the tables, the root ranking says which moves keep the best outcome.
+        let playable = self
+            .shared
+            .tb
+            .root
+            .as_ref()
+            .map_or(root_moves.len(), |r| r.allowed.len());
+        let multipv = self.shared.opts.multipv.clamp(1, playable);
+        let multipv = if self.is_main() { multipv } else { 1 };
+        let max_depth = self
+            .shared
+            .limits
+            .depth
+            .unwrap_or(MAX_DEPTH)
+            .clamp(1, MAX_DEPTH);
+        let mut lines: Vec<PvLine> = Vec::new();
+        // Helpers start one ply deeper on odd threads so the threads spread over depths.
+        let first_depth = if self.is_main() {
+            1
+        } else {
+            1 + (self.id as i32 & 1)
+        };
+
+        for depth in first_depth..=max_depth {
+            self.root_depth = depth;
+            self.excluded.clear();
+            let mut new_lines: Vec<PvLine> = Vec::with_capacity(multipv);
+            for line_idx in 0..multipv {
+                self.seldepth = 0;
+                let prev = lines.get(line_idx);
+                self.root_hash = prev
+                    .and_then(|l| l.pv.first().copied())
+                    .unwrap_or(Move::NULL);
+                let prev_score = prev.map(|l| l.score);
+                let prev_pv = prev.map(|l| l.pv.clone()).unwrap_or_default();
+                let score = self.aspiration(pos, depth, prev_score, &prev_pv, line_idx, out);
+                if self.stopped {
+                    break;
+                }
+                let pv: Vec<Move> = self.pv[0][..self.pv_len[0]].to_vec();
+                if let Some(&m) = pv.first() {
+                    self.excluded.push(m);
+                }
+                new_lines.push(PvLine { score, pv });
+            }
+            if self.stopped {
+                // A partial iteration: keep its first line if it already beat the last one.
+                if let (Some(l), Some(old)) = (new_lines.first(), lines.first()) {
+                    if l.score > old.score && !l.pv.is_empty() {
+                        lines[0] = l.clone();
+                    }
+                } else if lines.is_empty() && !new_lines.is_empty() {
+                    lines = new_lines;
+                }
+                break;
+            }
+            // Lines come best first; a deeper search can reorder close scores.
+            new_lines.sort_by_key(|l| std::cmp::Reverse(l.score));
+            lines = new_lines;
+            self.publish_nodes();
+            let elapsed = self.clock.elapsed();
+            result.iterations.push(Iteration {
+                depth,
+                nodes: self.nodes,
+                qnodes: self.stats.qnodes,
+                time_ms: elapsed.as_millis() as u64,
+                score: lines[0].score,
+            });
+            result.depth = depth;
+            if self.is_main() && self.shared.opts.report {
+                for (i, l) in lines.iter().enumerate() {
+                    out(&SearchEvent::Line(self.line_report(depth, i, l, None)));
+                }
+                if self.shared.opts.stats == StatsMode::Report {
+                    out(&SearchEvent::Stats(&self.stats));
+                }
+            }
+            if !self.is_main() {
+                continue;
+            }
+            if self.should_stop_after_iteration(&lines, playable) {
+                break;
+            }
+        }
+        self.publish_nodes();
+
+        if lines.is_empty() || lines[0].pv.is_empty() {
+            // Stopped before depth 1 finished: any legal move beats none.
+            let m = if !self.root_hash.is_null() && root_moves.contains(self.root_hash) {
+                self.root_hash
+            } else if let Some(r) = &self.shared.tb.root {
+                r.allowed[0]
+            } else {
+                root_moves[0]
+            };
+            lines = vec![PvLine {
+                score: 0,
+                pv: vec![m],
+            }];
+        }
+        result.best = lines[0].pv[0];
+        result.ponder = self.ponder_move(pos, &lines[0]);
+        for l in &mut lines {
+            l.score = self.shown_score(l.score);
+        }
+        result.score = lines[0].score;
+        result.lines = lines;
+        result.nodes = self.nodes;
+        result.tbhits = self.shared.tb.hits.load(Ordering::Relaxed);
+        result.time_ms = self.clock.elapsed().as_millis() as u64;
+        result.stats = self.stats;
+        if self.is_main() {
+            self.wait_for_stop_if_needed();
+        }
+        result
+    }
+
+    /// After an iteration: is it time to stop?
+    fn should_stop_after_iteration(&mut self, lines: &[PvLine], playable: usize) -> bool {
+        if self.shared.control.stop.load(Ordering::Relaxed) {
+            return true;
+        }
+        if self.shared.limits.nodes.is_some() && self.total_nodes() >= self.node_limit {
+            return true;
+        }
+        if let Some(mate) = self.shared.limits.mate {
+            let s = lines[0].score;
+            if s >= MATE_BOUND && (MATE - s + 1) / 2 <= mate {
+                return true;
+            }
+        }
+        let pondering = self.shared.control.pondering.load(Ordering::Relaxed);
+        if self.was_pondering && !pondering {
+            self.was_pondering = false;
+            self.clock.start = Instant::now();
+        }
+        if pondering || self.shared.control.infinite.load(Ordering::Relaxed) {
+            return false;
+        }
+        // With one legal move there is nothing to think about once a move is known.
+        if playable == 1 && self.shared.limits.is_timed() {
+            return true;
+        }
+        self.clock.past_soft()
+    }
+
+    /// `go infinite` and `go ponder` must not print bestmove before `stop` or `ponderhit`.
+    fn wait_for_stop_if_needed(&self) {
+        loop {
+            let stop = self.shared.control.stop.load(Ordering::Relaxed);
+            let pondering = self.shared.control.pondering.load(Ordering::Relaxed);
+            let infinite = self.shared.control.infinite.load(Ordering::Relaxed);
+            if stop || (!pondering && !infinite) {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(1));
+        }
+    }
+
+    fn ponder_move(&self, pos: &mut Position, line: &PvLine) -> Option<Move> {
+        let best = *line.pv.first()?;
+        if let Some(&m) = line.pv.get(1) {
+            return Some(m);
+        }
+        // Short PV (a table cutoff or a stop): ask the table what follows.
+        pos.make_move(best);
+        let m = self
+            .shared
+            .tt
+            .probe(pos.board().key())
+            .map(|e| e.mv)
+            .filter(|&m| is_legal(pos.board(), m));
+        pos.unmake_move();
+        m
+    }
+
+    /// Searches the root with an aspiration window around the last score, widening on a fail.
+    fn aspiration(
+        &mut self,
+        pos: &mut Position,
+        depth: i32,
+        prev: Option<i32>,
+        prev_pv: &[Move],
+        line_idx: usize,
+        out: &mut EventSink,
+    ) -> i32 {
+        let mut delta = ASPIRATION_DELTA;
+        let (mut alpha, mut beta) = match prev {
+            Some(p) if depth >= ASPIRATION_DEPTH && p.abs() < TB_BOUND => {
+                ((p - delta).max(-INFINITY), (p + delta).min(INFINITY))
+            }
+            _ => (-INFINITY, INFINITY),
+        };
+        loop {
+            let score = self.alpha_beta(pos, depth, 0, alpha, beta, out);
+            if self.stopped {
+                return score;
+            }
+            let bound = if score <= alpha {
+                beta = (alpha + beta) / 2;
+                alpha = (score - delta).max(-INFINITY);
+                Some(Bound::Upper)
+            } else if score >= beta {
+                beta = (score + delta).min(INFINITY);
+                Some(Bound::Lower)
+            } else {
+                None
+            };
+            let Some(bound) = bound else {
+                return score;
+            };
+            if self.is_main() && self.shared.opts.report {
+                // Failing low leaves no new PV: show the line being defended.
+                let pv = if self.pv_len[0] > 0 {
+                    self.pv[0][..self.pv_len[0]].to_vec()
+                } else {
+                    prev_pv.to_vec()
+                };
+                let line = PvLine { score, pv };
+                out(&SearchEvent::Line(self.line_report(
+                    depth,
+                    line_idx,
+                    &line,
+                    Some(bound),
+                )));
+            }
+            delta += delta;
+            if delta > 1000 {
+                alpha = -INFINITY;
+                beta = INFINITY;
+            }
+        }
+    }
+
+    /// The score to report: with the root in the tables, their verdict, unless the search
+    /// found a mate or a tablebase result of its own.
+    fn shown_score(&self, score: i32) -> i32 {
+        match &self.shared.tb.root {
+            Some(r) if score.abs() < TB_BOUND => r.score,
+            _ => score,
+        }
+    }
+
+    fn line_report<'l>(
+        &self,
+        depth: i32,
+        idx: usize,
+        line: &'l PvLine,
+        bound: Option<Bound>,
+    ) -> LineReport<'l> {
+        LineReport {
+            depth,
+            seldepth: self.seldepth.max(depth as usize),
+            multipv: idx + 1,
+            score: self.shown_score(line.score),
+            bound,
+            nodes: self.total_nodes(),
+            time_ms: self.clock.elapsed().as_millis() as u64,
+            hashfull: self.shared.tt.hashfull(),
+            tbhits: self.shared.tb.hits.load(Ordering::Relaxed),
+            pv: &line.pv,
+        }
+    }
+
+    #[inline(always)]
+    pub(super) fn update_pv(&mut self, ply: usize, m: Move) {
+        let child_len = self.pv_len[ply + 1].max(ply + 1);
+        self.pv[ply][ply] = m;
+        for i in ply + 1..child_len {
+            self.pv[ply][i] = self.pv[ply + 1][i];
+        }
+        self.pv_len[ply] = child_len;
+    }
+}
