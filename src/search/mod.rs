@@ -214,6 +214,7 @@ impl Searcher {
             node_counts: &node_counts,
             tb: &tb,
         };
+        let run = thread_runner(opts.stats);
         let (main, helpers) = self.tables.split_first_mut().expect("at least one thread");
         std::thread::scope(|scope| {
             // The main thread starts first: it holds the clock, so it must not queue behind
@@ -223,7 +224,7 @@ impl Searcher {
                 .stack_size(SEARCH_STACK)
                 .spawn_scoped(scope, move || {
                     let mut p = pos.clone();
-                    let r = run_thread(main, shared, 0, &mut p, &mut *out).0;
+                    let r = run(main, shared, 0, &mut p, &mut *out).0;
                     (r, out)
                 });
             let mut handles = Vec::new();
@@ -232,9 +233,8 @@ impl Searcher {
                 let builder = std::thread::Builder::new()
                     .name(format!("search-{}", i + 1))
                     .stack_size(SEARCH_STACK);
-                let handle = builder.spawn_scoped(scope, move || {
-                    run_thread(t, shared, i + 1, &mut p, &mut |_| {}).1
-                });
+                let handle = builder
+                    .spawn_scoped(scope, move || run(t, shared, i + 1, &mut p, &mut |_| {}).1);
                 match handle {
                     Ok(h) => handles.push(h),
                     Err(_) => break, // fewer threads than asked: the search still runs
@@ -272,29 +272,34 @@ pub(crate) struct Shared<'a> {
     pub tb: &'a TbState<'a>,
 }
 
-/// Runs one search thread, with its statistics counted or compiled out as the options say;
-/// returns its result and its statistics.
-fn run_thread(
+/// Runs one search thread, with its statistics counted (`STATS`) or compiled out; returns its
+/// result and its statistics.
+fn run_thread<const STATS: bool>(
     tables: &mut OrderingTables,
     shared: Shared<'_>,
     id: usize,
     pos: &mut Position,
     out: &mut EventSink,
 ) -> (SearchResult, SearchStats) {
-    fn run<const STATS: bool>(
-        tables: &mut OrderingTables,
-        shared: Shared<'_>,
-        id: usize,
-        pos: &mut Position,
-        out: &mut EventSink,
-    ) -> (SearchResult, SearchStats) {
-        let mut t = SearchThread::<STATS>::new(tables, shared, id, pos);
-        let r = t.iterate(pos, out);
-        (r, t.stats())
-    }
-    match shared.opts.stats {
-        StatsMode::Off => run::<false>(tables, shared, id, pos, out),
-        StatsMode::Count | StatsMode::Report => run::<true>(tables, shared, id, pos, out),
+    let mut t = SearchThread::<STATS>::new(tables, shared, id, pos);
+    let r = t.iterate(pos, out);
+    (r, t.stats())
+}
+
+/// The copy of the search the options ask for: the one that counts statistics, or the one
+/// without the counters.
+type RunThread = fn(
+    &mut OrderingTables,
+    Shared<'_>,
+    usize,
+    &mut Position,
+    &mut EventSink,
+) -> (SearchResult, SearchStats);
+
+fn thread_runner(stats: StatsMode) -> RunThread {
+    match stats {
+        StatsMode::Off => run_thread::<false>,
+        StatsMode::Count | StatsMode::Report => run_thread::<true>,
     }
 }
 

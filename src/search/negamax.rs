@@ -69,6 +69,17 @@ impl NodeBest {
 }
 
 impl<const STATS: bool> SearchThread<'_, STATS> {
+    /// Takes a searched move's score into the node's best, and into the PV when it is the
+    /// new best line.
+    #[inline(always)]
+    fn take_score(&mut self, best: &mut NodeBest, ply: usize, m: Move, score: i32) -> Outcome {
+        let outcome = best.update(m, score);
+        if outcome != Outcome::Below {
+            self.update_pv(ply, m);
+        }
+        outcome
+    }
+
     /// Negamax alpha-beta with principal variation search. `out` receives the root's
     /// `CurrentMove` events.
     pub(super) fn alpha_beta(
@@ -220,10 +231,7 @@ impl<const STATS: bool> SearchThread<'_, STATS> {
             if self.stopped {
                 return 0;
             }
-            let outcome = best.update(m, score);
-            if outcome != Outcome::Below {
-                self.update_pv(ply, m);
-            }
+            let outcome = self.take_score(&mut best, ply, m, score);
             if outcome == Outcome::Cutoff {
                 self.count(|s| s.main.record(searched, from));
                 if from == PickedFrom::HashMove {
@@ -337,10 +345,7 @@ impl<const STATS: bool> SearchThread<'_, STATS> {
             if self.stopped {
                 return 0;
             }
-            let outcome = best.update(m, score);
-            if outcome != Outcome::Below {
-                self.update_pv(ply, m);
-            }
+            let outcome = self.take_score(&mut best, ply, m, score);
             if outcome == Outcome::Cutoff {
                 self.count(|s| s.quiescence.record(searched, from));
                 break;
