@@ -1,6 +1,6 @@
 //! Material and piece-square tables, tapered between middlegame and endgame.
-//! Fitted by tools/tune_pst.py on ../shared/data/tuning/sf15-5knodes.txt.xz (logistic fit, L-BFGS, target 0.5*result + 0.5*sigmoid(score/171), L2 3e-10 + smoothness 1e-09 on PSTs).
-//! Generated file: rerun `python3 tools/tune_pst.py --out src/eval/pst.rs` instead of editing.
+//! Fitted by scripts/tune_pst.py on ../shared/data/tuning/sf15-5knodes.txt.xz (logistic fit, L-BFGS, target 0.5*result + 0.5*sigmoid(score/171), L2 3e-10 + smoothness 1e-09 on PSTs).
+//! Generated file: rerun `python3 scripts/tune_pst.py --out src/eval/pst.rs` instead of editing.
 
 /// Indexed by piece type: pawn, knight, bishop, rook, queen, king.
 pub const MG_VALUE: [i32; 6] = [100, 436, 480, 644, 1172, 0];

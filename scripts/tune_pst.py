@@ -4,7 +4,7 @@
 Rerun (from the repository root, with ../shared beside it):
 
     pip install numpy scipy chess
-    python3 tools/tune_pst.py --out src/eval/pst.rs
+    python3 scripts/tune_pst.py --out src/eval/pst.rs
 
 It takes 3-5 minutes on 2 cores (about half of it parsing FENs and running
 the quiet-position check) and prints train/validation losses, the
@@ -343,8 +343,8 @@ def fmt_table(name, doc, tables):
 def write_rust(path, mg_v, eg_v, pst_mg, pst_eg, how):
     lines = [
         "//! Material and piece-square tables, tapered between middlegame and endgame.",
-        f"//! Fitted by tools/tune_pst.py on ../shared/data/tuning/sf15-5knodes.txt.xz ({how}).",
-        "//! Generated file: rerun `python3 tools/tune_pst.py --out src/eval/pst.rs` instead of editing.",
+        f"//! Fitted by scripts/tune_pst.py on ../shared/data/tuning/sf15-5knodes.txt.xz ({how}).",
+        "//! Generated file: rerun `python3 scripts/tune_pst.py --out src/eval/pst.rs` instead of editing.",
         "",
         "/// Indexed by piece type: pawn, knight, bishop, rook, queen, king.",
         "pub const MG_VALUE: [i32; 6] = [" + ", ".join(str(int(v)) for v in mg_v) + "];",
