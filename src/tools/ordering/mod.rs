@@ -12,12 +12,12 @@ pub mod chart;
 pub mod report;
 
 use super::epd::{read_epd_file, EpdEntry, EpdError};
-use super::progress::Progress;
 use crate::board::Move;
 use crate::position::Position;
 use crate::search::ordering::{OrderingConfig, Switch};
 use crate::search::stats::{branching_factors, Iteration, SearchStats};
 use crate::search::{search_fresh_with, Control, Limits, SearchOptions};
+use indicatif::ProgressBar;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
@@ -199,7 +199,7 @@ pub fn run_lab(
     entries: &[EpdEntry],
     opts: &LabOptions,
     stop: &StopSignal,
-    mut progress: Option<&mut Progress>,
+    progress: Option<&ProgressBar>,
 ) -> LabRun {
     let mut runs = Vec::with_capacity(entries.len());
     let mut done = Vec::with_capacity(entries.len());
@@ -211,8 +211,8 @@ pub fn run_lab(
                 Some(r) => row.push(r),
                 None => break 'positions,
             }
-            if let Some(p) = progress.as_deref_mut() {
-                p.inc();
+            if let Some(p) = progress {
+                p.inc(1);
             }
         }
         runs.push(row);
@@ -408,9 +408,9 @@ pub fn run_cli(
         configs,
         pure,
     };
-    let mut progress = Progress::new(entries.len() * options.configs.len(), "ordering");
-    let run = run_lab(&entries, &options, &stop, Some(&mut progress));
-    progress.finish();
+    let progress = super::progress::bar(entries.len() * options.configs.len(), "ordering");
+    let run = run_lab(&entries, &options, &stop, Some(&progress));
+    super::progress::finish(&progress);
     let report = LabReport::new(path, options, entries.len(), errors, run);
     print!("{}", report::text(&report));
     if let Some(dir) = out {
