@@ -1,11 +1,11 @@
 //! FEN parsing and printing: round trips, one error per malformed field naming that field,
 //! unplayable positions rejected, and no panic on thousands of mangled strings.
 
-mod common;
+mod support;
 
-use common::{sample, Rng};
 use cutoff::board::perft::perft;
 use cutoff::board::{is_legal, legal_moves, Board, Color, Square, STARTPOS};
+use support::{sample, Rng};
 
 fn err(fen: &str) -> String {
     match Board::from_fen(fen) {
@@ -344,7 +344,7 @@ fn check_accepted(b: &Board, source: &str) {
 
 #[test]
 fn never_panics() {
-    let mut rng = Rng(0xFE4_2025);
+    let mut rng = Rng::new(0xFE4_2025);
     let mut bases: Vec<String> = ["standard", "chess960", "tricky"]
         .iter()
         .flat_map(|n| sample(n))

@@ -6,7 +6,7 @@ use cutoff::position::Position;
 use cutoff::search::ordering::{OrderingConfig, PickedFrom};
 use cutoff::search::stats::SearchStats;
 use cutoff::search::{search_fresh, Limits, SearchOptions, SearchResult, StatsMode, MATE};
-use cutoff::tools::epd::{parse_epd, parse_san, read_epd_file};
+use cutoff::tools::epd::{parse_epd, read_epd_file};
 use cutoff::tools::ordering::{
     parse_configs, report, run_lab, LabLimit, LabOptions, LabReport, StopSignal, DEFAULT_CONFIGS,
 };
@@ -481,7 +481,7 @@ fn all_suite_moves_resolve_to_one_legal_move() {
                 .filter(|o| o.opcode == "bm" || o.opcode == "am")
             {
                 for san in &op.operands {
-                    let m = parse_san(&e.board, san).unwrap();
+                    let m = e.board.parse_san(san).unwrap();
                     assert!(legal.contains(m));
                     resolved += 1;
                 }
@@ -515,7 +515,7 @@ fn all_suite_moves_resolve_to_one_legal_move() {
             .iter()
             .find(|e| e.id.as_deref() == Some(id))
             .unwrap_or_else(|| panic!("{name}: no {id}"));
-        let m = parse_san(&e.board, san).unwrap();
+        let m = e.board.parse_san(san).unwrap();
         assert_eq!(m.uci(false).to_string(), uci, "{id} {san}");
         assert!(e.best_moves.contains(&m), "{id}");
     }

@@ -5,11 +5,11 @@
 //! every depth (`cargo test --release -- --ignored`). Ten-line samples in `tests/data/` always
 //! run, so a checkout without `shared/` still tests the generator.
 
-mod common;
+mod support;
 
-use common::{load, parallel_map, sample, shared_perft_dir, Entry};
 use cutoff::board::perft::{perft, perft_full};
 use cutoff::board::Board;
+use support::{load, parallel_map, sample, shared_perft_dir, Entry};
 
 /// Which (depth, count) pairs of a line to run.
 type Pick = fn(u32, u64) -> bool;

@@ -8,7 +8,7 @@ mod support;
 use cutoff::board::movegen::generate_into;
 use cutoff::board::{is_legal, legal_moves, noisy_moves, see_ge, Board, Move, MoveList};
 use cutoff::position::Position;
-use cutoff::search::ordering::{History, MovePicker, OrderingConfig, PickedFrom};
+use cutoff::search::ordering::{History, MovePicker, OrderingConfig, PickedFrom, SWITCHES};
 use cutoff::search::{search_fresh, Control, Limits, SearchOptions, SearchResult, Searcher, MATE};
 use cutoff::uci::info::format_score;
 use support::{load_fens, Rng};
@@ -384,15 +384,15 @@ fn two_thread_searches_are_legal_too() {
 // The staged picker
 // ---------------------------------------------------------------------------------------
 
-/// All 32 combinations of the five ordering switches.
+/// Every combination of the ordering switches (32 for five), bit `i` for `SWITCHES[i]`.
 fn all_configs() -> Vec<OrderingConfig> {
-    (0..32u32)
-        .map(|bits| OrderingConfig {
-            hash_move: bits & 1 != 0,
-            mvv_lva: bits & 2 != 0,
-            killers: bits & 4 != 0,
-            history: bits & 8 != 0,
-            see_split: bits & 16 != 0,
+    (0..1u32 << SWITCHES.len())
+        .map(|bits| {
+            let mut c = OrderingConfig::NONE;
+            for (i, s) in SWITCHES.iter().enumerate() {
+                s.set(&mut c, (bits >> i) & 1 != 0);
+            }
+            c
         })
         .collect()
 }

@@ -4,9 +4,8 @@
 //! incremental key and piece-square sum equal to those from scratch, `is_legal`, the
 //! noisy/quiet split).
 
-mod common;
+mod support;
 
-use common::{parallel_map, suite_or_sample, Entry, Rng};
 use cutoff::board::movegen::{is_checkmate, is_stalemate};
 use cutoff::board::{
     is_legal, legal_moves, noisy_moves, quiet_moves, Board, Move, MoveList, PieceType,
@@ -17,6 +16,7 @@ use shakmaty::fen::Fen;
 use shakmaty::zobrist::Zobrist64;
 use shakmaty::{CastlingMode, Chess, EnPassantMode, Position as _, Role};
 use std::collections::HashMap;
+use support::{parallel_map, suite_or_sample, Entry, Rng};
 
 fn their_fen(pos: &Chess) -> String {
     Fen::from_position(pos, EnPassantMode::PseudoLegal).to_string()
@@ -206,7 +206,7 @@ fn play(e: &Entry, mode: CastlingMode, games: u64, plies: usize, seed: u64) -> G
         keys: Vec::new(),
     };
     for g in 0..games {
-        let mut rng = Rng(seed ^ (e.line as u64) << 20 ^ g);
+        let mut rng = Rng::new(seed ^ (e.line as u64) << 20 ^ g);
         let mut pos = Position::new(start);
         let mut theirs = their_start.clone();
         for _ in 0..plies {

@@ -1,5 +1,5 @@
 //! The board: types, bitboards, attack tables, the `Board` and its make_move, legal move
-//! generation, FEN, static exchange evaluation and perft. It depends on nothing above it.
+//! generation, FEN, SAN, static exchange evaluation and perft. It depends on nothing above it.
 
 pub mod attacks;
 pub mod bitboard;
@@ -8,6 +8,7 @@ pub mod fen;
 pub mod movegen;
 pub mod moves;
 pub mod perft;
+pub mod san;
 pub mod see;
 pub mod types;
 pub mod uci_move;
@@ -18,5 +19,6 @@ pub use chessboard::Board;
 pub use fen::{FenError, STARTPOS};
 pub use movegen::{is_legal, legal_moves, noisy_moves, quiet_moves};
 pub use moves::{Move, MoveKind, MoveList, MAX_MOVES};
+pub use san::SanError;
 pub use see::{see, see_ge, PIECE_VALUE};
 pub use types::{Color, File, Piece, PieceType, Rank, Square};

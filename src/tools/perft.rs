@@ -1,6 +1,5 @@
 //! `cutoff perft` and `cutoff perft-suite`.
 
-use super::progress::Progress;
 use crate::board::perft::{divide, perft};
 use crate::board::Board;
 use std::time::Instant;
@@ -96,7 +95,7 @@ pub fn run_suite(path: &str, max_depth: Option<u32>) -> Result<bool, String> {
     let mut failed = 0;
     let start = Instant::now();
     let mut total_nodes = 0u64;
-    let mut progress = Progress::new(entries.len(), "perft-suite");
+    let progress = super::progress::bar(entries.len(), "perft-suite");
     for entry in &entries {
         let board = Board::from_fen(&entry.fen).map_err(|e| e.to_string())?;
         for &(depth, expected) in &entry.counts {
@@ -115,9 +114,9 @@ pub fn run_suite(path: &str, max_depth: Option<u32>) -> Result<bool, String> {
                 );
             }
         }
-        progress.inc();
+        progress.inc(1);
     }
-    progress.finish();
+    super::progress::finish(&progress);
     let secs = start.elapsed().as_secs_f64();
     println!(
         "{total_nodes} nodes in {secs:.2} s ({:.0} nodes/s); {} lines could not be parsed",

@@ -1,66 +1,40 @@
-//! A one-line progress bar on stderr, redrawn in place.
+//! The progress bar of the long-running commands (the ordering lab, perft suites), drawn by
+//! indicatif: one style for every command, shown only where someone is watching.
 
-use std::io::{IsTerminal, Write};
-use std::time::Instant;
+use console::Term;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
+use std::io::IsTerminal;
 
-pub struct Progress {
-    total: usize,
-    done: usize,
-    label: String,
-    start: Instant,
-    last_draw: Option<Instant>,
-    enabled: bool,
+/// A bar of `total` steps named `label` on stderr, drawn when stderr is a terminal or when
+/// CUTOFF_PROGRESS is set (to watch a run whose stderr goes to a file), hidden otherwise so
+/// that logs and tests see nothing. Advance it with `inc(1)`; end it with `finish`.
+pub fn bar(total: usize, label: &str) -> ProgressBar {
+    let shown = std::io::stderr().is_terminal() || std::env::var_os("CUTOFF_PROGRESS").is_some();
+    let target = if shown {
+        // As a `TermLike`, the terminal is drawn to even when it is not a tty (indicatif's
+        // own stderr target hides itself then).
+        ProgressDrawTarget::term_like_with_hz(Box::new(Term::buffered_stderr()), 10)
+    } else {
+        ProgressDrawTarget::hidden()
+    };
+    let style = ProgressStyle::with_template("{msg} [{bar:30}] {pos}/{len} {secs}")
+        .expect("a valid template")
+        .progress_chars("#-")
+        .with_key("secs", |s: &ProgressState, w: &mut dyn std::fmt::Write| {
+            let _ = write!(w, "{:.1}s", s.elapsed().as_secs_f64());
+        });
+    let bar = ProgressBar::with_draw_target(Some(total as u64), target);
+    bar.set_style(style);
+    bar.set_message(label.to_string());
+    bar
 }
 
-impl Progress {
-    pub fn new(total: usize, label: &str) -> Progress {
-        Progress {
-            total,
-            done: 0,
-            label: label.to_string(),
-            start: Instant::now(),
-            last_draw: None,
-            enabled: std::io::stderr().is_terminal()
-                || std::env::var_os("CUTOFF_PROGRESS").is_some(),
-        }
-    }
-
-    pub fn inc(&mut self) {
-        self.done += 1;
-        self.draw(false);
-    }
-
-    fn draw(&mut self, force: bool) {
-        if !self.enabled {
-            return;
-        }
-        let now = Instant::now();
-        if !force && self.done < self.total {
-            if let Some(t) = self.last_draw {
-                if now.duration_since(t).as_millis() < 100 {
-                    return;
-                }
-            }
-        }
-        self.last_draw = Some(now);
-        const WIDTH: usize = 30;
-        let filled = (self.done * WIDTH).checked_div(self.total).unwrap_or(WIDTH);
-        eprint!(
-            "\r{} [{}{}] {}/{} {:.1}s",
-            self.label,
-            "#".repeat(filled.min(WIDTH)),
-            "-".repeat(WIDTH - filled.min(WIDTH)),
-            self.done,
-            self.total,
-            self.start.elapsed().as_secs_f64()
-        );
-        let _ = std::io::stderr().flush();
-    }
-
-    pub fn finish(&mut self) {
-        if self.enabled {
-            self.draw(true);
-            eprintln!();
-        }
+/// Ends a bar made by `bar`, leaving the count where it stopped (a run cut short by Ctrl-C shows
+/// how far it got; indicatif's own `finish` would fill it), and ends its line so that what
+/// follows starts on a line of its own.
+pub fn finish(bar: &ProgressBar) {
+    bar.abandon();
+    if !bar.is_hidden() {
+        eprintln!();
     }
 }

@@ -1,6 +1,6 @@
 //! The UCI options: their declarations for `uci` and their parsing for `setoption`.
 
-use crate::search::ordering::OrderingConfig;
+use crate::search::ordering::{OrderingConfig, SWITCHES};
 use crate::search::tt::TranspositionTable;
 
 /// Every option's current value.
@@ -37,18 +37,6 @@ pub const MAX_THREADS: usize = 256;
 pub const MAX_MULTIPV: usize = 256;
 pub const MAX_MOVE_OVERHEAD: u64 = 5000;
 
-/// Gives access to one switch of an ordering configuration.
-type SwitchField = fn(&mut OrderingConfig) -> &mut bool;
-
-/// The ordering switches: option name and the field it sets.
-const ORDER_SWITCHES: [(&str, SwitchField); 5] = [
-    ("OrderHashMove", |c| &mut c.hash_move),
-    ("OrderMvvLva", |c| &mut c.mvv_lva),
-    ("OrderKillers", |c| &mut c.killers),
-    ("OrderHistory", |c| &mut c.history),
-    ("OrderSeeSplit", |c| &mut c.see_split),
-];
-
 /// The `option` lines printed in answer to `uci`.
 pub fn declarations() -> Vec<String> {
     let mut v = vec![
@@ -66,8 +54,13 @@ pub fn declarations() -> Vec<String> {
         "option name SyzygyPath type string default <empty>".to_string(),
         "option name Stats type check default false".to_string(),
     ];
-    for (name, _) in ORDER_SWITCHES {
-        v.push(format!("option name {name} type check default true"));
+    let defaults = Options::default().ordering;
+    for s in SWITCHES {
+        v.push(format!(
+            "option name {} type check default {}",
+            s.uci,
+            s.get(defaults)
+        ));
     }
     v
 }
@@ -154,14 +147,12 @@ impl Options {
                 Ok(Effect::None)
             }
             _ => {
-                for (opt, field) in ORDER_SWITCHES {
-                    if opt.eq_ignore_ascii_case(name) {
-                        let v = parse_check(opt, value)?;
-                        *field(&mut self.ordering) = v;
-                        return Ok(Effect::None);
-                    }
-                }
-                Err(format!("setoption: unknown option '{name}'"))
+                let Some(s) = SWITCHES.iter().find(|s| s.uci.eq_ignore_ascii_case(name)) else {
+                    return Err(format!("setoption: unknown option '{name}'"));
+                };
+                let on = parse_check(s.uci, value)?;
+                s.set(&mut self.ordering, on);
+                Ok(Effect::None)
             }
         }
     }
@@ -185,5 +176,32 @@ mod tests {
         assert!(o.set("OrderKillers", Some("maybe")).is_err());
         assert!(o.set("Foo", Some("1")).is_err());
         assert!(o.set("Move Overhead", Some("-1")).is_err());
+    }
+
+    #[test]
+    fn every_ordering_switch_is_declared_and_sets_its_field_alone() {
+        let lines = declarations();
+        for s in SWITCHES {
+            let line = format!("option name {} type check default true", s.uci);
+            assert!(lines.contains(&line), "{line}");
+            let mut o = Options::default();
+            for (name, value) in [
+                (s.uci.to_string(), "false"),
+                (s.uci.to_ascii_lowercase(), "FALSE"),
+            ] {
+                let mut want = OrderingConfig::FULL;
+                s.set(&mut want, false);
+                o.ordering = OrderingConfig::FULL;
+                assert_eq!(o.set(&name, Some(value)), Ok(Effect::None));
+                assert_eq!(o.ordering, want, "{name}");
+            }
+            o.ordering = OrderingConfig::NONE;
+            assert_eq!(o.set(s.uci, Some("true")), Ok(Effect::None));
+            let mut want = OrderingConfig::NONE;
+            s.set(&mut want, true);
+            assert_eq!(o.ordering, want, "{}", s.uci);
+            assert!(o.set(s.uci, None).is_err());
+            assert_eq!(o.ordering, want, "an error changes nothing");
+        }
     }
 }

@@ -1,32 +1,39 @@
-//! Helpers shared by the integration tests: a seeded PRNG and the test positions.
+//! Helpers shared by the integration tests: a seeded PRNG so every run plays the same random
+//! games, where the test data lives (../shared beside the crate, else the samples in
+//! tests/data), the perft suites read with the library's reader, and a parallel map. The
+//! engine as a child process is in `engine`.
+
+// Each test crate uses its own subset of these helpers.
 #![allow(dead_code)]
 
 pub mod engine;
 
 use std::path::{Path, PathBuf};
 
-/// xorshift64*: small, seeded, the same on every machine.
+/// SplitMix64: tiny, seeded (any seed, 0 too), the same on every machine.
 pub struct Rng(u64);
 
 impl Rng {
     pub fn new(seed: u64) -> Rng {
-        Rng(seed.max(1))
+        Rng(seed)
     }
 
     pub fn next_u64(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
     }
 
-    /// A number in `0..n` (n > 0).
+    /// Uniform enough in `0..n` for 0 < n far below 2^32.
     pub fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n as u64) as usize
+        (((self.next_u64() >> 32) * n as u64) >> 32) as usize
     }
 
-    pub fn chance(&mut self, percent: u64) -> bool {
-        self.next_u64() % 100 < percent
+    /// True `percent` times in a hundred.
+    pub fn chance(&mut self, percent: usize) -> bool {
+        self.below(100) < percent
     }
 
     pub fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
@@ -34,7 +41,7 @@ impl Rng {
     }
 }
 
-fn manifest_dir() -> &'static Path {
+pub fn crate_root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
 }
 
@@ -42,12 +49,12 @@ fn manifest_dir() -> &'static Path {
 /// in `tests/data/<file name>`. CUTOFF_TEST_SAMPLES=1 uses the samples even when the shared
 /// data is there (to check that a checkout without it still passes).
 pub fn data_file(rel: &str) -> PathBuf {
-    let shared = manifest_dir().join("../shared/data").join(rel);
+    let shared = crate_root().join("../shared/data").join(rel);
     if shared.is_file() && std::env::var_os("CUTOFF_TEST_SAMPLES").is_none() {
         return shared;
     }
     let name = Path::new(rel).file_name().expect("a file name");
-    manifest_dir().join("tests/data").join(name)
+    crate_root().join("tests/data").join(name)
 }
 
 /// The FENs of an EPD or perft file: the text before the first `;` when it holds a full FEN
@@ -77,4 +84,78 @@ pub fn load_fens(rel: &str) -> Vec<String> {
     }
     assert!(!out.is_empty(), "{}: no positions", path.display());
     out
+}
+
+/// One line of an EPD perft suite, with its file's name for failure messages.
+#[derive(Clone, Debug)]
+pub struct Entry {
+    pub file: String,
+    pub line: usize,
+    pub fen: String,
+    /// (depth, expected leaf count)
+    pub counts: Vec<(u32, u64)>,
+}
+
+/// `../shared/data/perft` beside the crate, if it is there (CI clones it; a lone checkout
+/// of this repository has only the samples in `tests/data`).
+pub fn shared_perft_dir() -> Option<PathBuf> {
+    let dir = crate_root().join("../shared/data/perft");
+    dir.is_dir().then_some(dir)
+}
+
+/// Reads a perft suite (`FEN ;D1 n ;D2 n ...`) with the reader `cutoff perft-suite` uses;
+/// panics on a line it cannot parse, since the suites are fixed test data.
+pub fn load(path: &Path) -> Vec<Entry> {
+    let text = std::fs::read_to_string(path)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+    let name = path.file_name().unwrap().to_string_lossy().into_owned();
+    let (entries, errors) = cutoff::tools::perft::parse_suite(&text);
+    if let Some((line, e)) = errors.first() {
+        panic!("{name}:{line}: {e}");
+    }
+    assert!(!entries.is_empty(), "{} holds no positions", path.display());
+    entries
+        .into_iter()
+        .map(|e| Entry {
+            file: name.clone(),
+            line: e.line,
+            fen: e.fen,
+            counts: e.counts,
+        })
+        .collect()
+}
+
+/// The suite `name` (standard, chess960 or tricky) from ../shared if present, else the
+/// ten-line sample in tests/data. The flag says whether the full suite was found.
+pub fn suite_or_sample(name: &str) -> (Vec<Entry>, bool) {
+    match shared_perft_dir() {
+        Some(dir) => (load(&dir.join(format!("{name}.epd"))), true),
+        None => (sample(name), false),
+    }
+}
+
+pub fn sample(name: &str) -> Vec<Entry> {
+    load(&crate_root().join(format!("tests/data/{name}_sample.epd")))
+}
+
+/// Runs `work` on every item using all cores (the suites are independent positions).
+pub fn parallel_map<T: Sync, R: Send>(items: &[T], work: impl Fn(&T) -> R + Sync) -> Vec<R> {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::sync::Mutex;
+    let threads = std::thread::available_parallelism().map_or(2, |n| n.get());
+    let next = AtomicUsize::new(0);
+    let results: Mutex<Vec<(usize, R)>> = Mutex::new(Vec::with_capacity(items.len()));
+    std::thread::scope(|s| {
+        for _ in 0..threads {
+            s.spawn(|| loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                let Some(item) = items.get(i) else { break };
+                let r = work(item);
+                results.lock().unwrap().push((i, r));
+            });
+        }
+    });
+    let mut results = results.into_inner().unwrap();
+    results.sort_by_key(|(i, _)| *i);
+    results.into_iter().map(|(_, r)| r).collect()
 }

@@ -21,8 +21,9 @@ impl OrderingTables {
     }
 }
 
-/// Which ordering heuristics are on. Each one maps to a UCI check option, so the classic
-/// experiment (no ordering, MVV-LVA alone, everything) can be repeated from any GUI.
+/// Which ordering heuristics are on. Each one is a line of `SWITCHES`, which gives it a UCI
+/// check option, so the classic experiment (no ordering, MVV-LVA alone, everything) can be
+/// repeated from any GUI, and a name in the ordering lab's configuration lists.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct OrderingConfig {
     /// Try the transposition table's move (at the root, the last iteration's best) first.
@@ -54,9 +55,10 @@ impl OrderingConfig {
         see_split: false,
     };
 
-    /// Parses a configuration name: `none`, `full`, or `+`-joined heuristics
-    /// (`mvvlva`, `hash`, `killers`, `history`, `see`), with a leading `+` meaning "the
-    /// previous configuration plus" only in lists (see the ordering lab).
+    /// Parses a configuration name: `none`, `full` (or `all`), or `+`-joined switch names
+    /// (`mvvlva`, `hash`, `killers`, `history`, `see`, or an alias from `SWITCHES`), with a
+    /// leading `+` meaning "the previous configuration plus" only in lists (see the ordering
+    /// lab).
     pub fn parse(name: &str) -> Result<OrderingConfig, String> {
         match name {
             "none" => return Ok(OrderingConfig::NONE),
@@ -66,26 +68,171 @@ impl OrderingConfig {
         let mut c = OrderingConfig::NONE;
         for part in name.split('+').filter(|p| !p.is_empty()) {
             match part {
-                "mvvlva" | "mvv-lva" => c.mvv_lva = true,
-                "hash" => c.hash_move = true,
-                "killers" | "killer" => c.killers = true,
-                "history" => c.history = true,
-                "see" | "seesplit" => c.see_split = true,
                 "none" => {}
                 "full" | "all" => c = OrderingConfig::FULL,
-                other => {
-                    return Err(format!(
-                        "unknown heuristic '{other}' in '{name}' (known: none, full, mvvlva, hash, killers, history, see)"
-                    ))
-                }
+                _ => match SWITCHES.iter().find(|s| s.answers_to(part)) {
+                    Some(s) => s.set(&mut c, true),
+                    None => {
+                        let known: Vec<&str> = Switch::in_lab_order().map(|s| s.lab).collect();
+                        return Err(format!(
+                            "unknown heuristic '{part}' in '{name}' (known: none, full, {})",
+                            known.join(", ")
+                        ));
+                    }
+                },
             }
         }
         Ok(c)
+    }
+
+    /// The switches on in either configuration.
+    pub fn union(self, other: OrderingConfig) -> OrderingConfig {
+        let mut c = self;
+        for s in SWITCHES.iter().filter(|s| s.get(other)) {
+            s.set(&mut c, true);
+        }
+        c
     }
 }
 
 impl Default for OrderingConfig {
     fn default() -> Self {
         OrderingConfig::FULL
+    }
+}
+
+/// One ordering switch: a field of `OrderingConfig` with the names it goes by.
+#[derive(Clone, Copy, Debug)]
+pub struct Switch {
+    /// Its name in the ordering lab's `--configs` lists and in the lab's labels.
+    pub lab: &'static str,
+    /// Other names `--configs` accepts.
+    pub aliases: &'static [&'static str],
+    /// Its UCI check option.
+    pub uci: &'static str,
+    /// Where labels list it: the order in which the classic ladder turns switches on, which
+    /// starts from MVV-LVA (ordering nothing explodes the search), then the hash move.
+    pub ladder: u8,
+    /// The field it sets.
+    pub field: fn(&mut OrderingConfig) -> &mut bool,
+    /// What it does, in a few words.
+    pub description: &'static str,
+}
+
+/// Every ordering switch, in the order of the UCI options. The UCI options, the lab's
+/// configuration lists, its labels and its report all read this table, so a new heuristic
+/// needs a field in `OrderingConfig` and one line here.
+#[rustfmt::skip]
+pub const SWITCHES: &[Switch] = &[
+    Switch { lab: "hash",    aliases: &[],           uci: "OrderHashMove", ladder: 1, field: |c| &mut c.hash_move, description: "try the hash move first" },
+    Switch { lab: "mvvlva",  aliases: &["mvv-lva"],  uci: "OrderMvvLva",   ladder: 0, field: |c| &mut c.mvv_lva,   description: "captures first, most valuable victim / least valuable attacker" },
+    Switch { lab: "killers", aliases: &["killer"],   uci: "OrderKillers",  ladder: 2, field: |c| &mut c.killers,   description: "two killer moves per ply before other quiets" },
+    Switch { lab: "history", aliases: &[],           uci: "OrderHistory",  ladder: 3, field: |c| &mut c.history,   description: "quiet moves by history score" },
+    Switch { lab: "see",     aliases: &["seesplit"], uci: "OrderSeeSplit", ladder: 4, field: |c| &mut c.see_split, description: "losing captures (SEE < 0) after the quiet moves" },
+];
+
+impl Switch {
+    /// Whether the switch is on in `c`.
+    pub fn get(&self, mut c: OrderingConfig) -> bool {
+        *(self.field)(&mut c)
+    }
+
+    pub fn set(&self, c: &mut OrderingConfig, on: bool) {
+        *(self.field)(c) = on;
+    }
+
+    /// Whether `name` is the switch's lab name or one of its aliases.
+    pub fn answers_to(&self, name: &str) -> bool {
+        self.lab == name || self.aliases.contains(&name)
+    }
+
+    /// The switches in the order labels list them (`ladder`).
+    pub fn in_lab_order() -> impl Iterator<Item = &'static Switch> {
+        let mut v: Vec<&'static Switch> = SWITCHES.iter().collect();
+        v.sort_by_key(|s| s.ladder);
+        v.into_iter()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The configuration with only switch `s` on.
+    fn only(s: &Switch) -> OrderingConfig {
+        let mut c = OrderingConfig::NONE;
+        s.set(&mut c, true);
+        c
+    }
+
+    #[test]
+    fn every_switch_parses_alone_under_each_name() {
+        for s in SWITCHES {
+            for name in std::iter::once(&s.lab).chain(s.aliases) {
+                let c = OrderingConfig::parse(name).unwrap();
+                for other in SWITCHES {
+                    assert_eq!(
+                        other.get(c),
+                        other.lab == s.lab,
+                        "'{name}' and {}",
+                        other.lab
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_table_covers_every_field_once() {
+        // Distinct fields: each switch alone differs from nothing and from every other.
+        for (i, a) in SWITCHES.iter().enumerate() {
+            assert_ne!(only(a), OrderingConfig::NONE, "{}", a.lab);
+            for b in &SWITCHES[i + 1..] {
+                assert_ne!(only(a), only(b), "{} and {}", a.lab, b.lab);
+            }
+        }
+        // Every field: all switches on is FULL, all off is NONE.
+        let all = SWITCHES
+            .iter()
+            .fold(OrderingConfig::NONE, |c, s| c.union(only(s)));
+        assert_eq!(all, OrderingConfig::FULL);
+        let mut none = OrderingConfig::FULL;
+        for s in SWITCHES {
+            s.set(&mut none, false);
+        }
+        assert_eq!(none, OrderingConfig::NONE);
+        // Labels list each switch once.
+        let mut ladder: Vec<u8> = SWITCHES.iter().map(|s| s.ladder).collect();
+        ladder.sort_unstable();
+        assert_eq!(ladder, (0..SWITCHES.len() as u8).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn names_are_unique() {
+        let mut lab: Vec<&str> = vec!["none", "full", "all"];
+        for s in SWITCHES {
+            lab.push(s.lab);
+            lab.extend(s.aliases);
+        }
+        let uci: Vec<String> = SWITCHES
+            .iter()
+            .map(|s| s.uci.to_ascii_lowercase())
+            .collect();
+        for names in [&mut lab, &mut uci.iter().map(String::as_str).collect()] {
+            let count = names.len();
+            names.sort_unstable();
+            names.dedup();
+            assert_eq!(names.len(), count, "{names:?}");
+        }
+    }
+
+    #[test]
+    fn unknown_names_list_the_known_ones() {
+        assert_eq!(
+            OrderingConfig::parse("hash+bogus").unwrap_err(),
+            "unknown heuristic 'bogus' in 'hash+bogus' (known: none, full, mvvlva, hash, killers, history, see)"
+        );
+        assert_eq!(OrderingConfig::parse("all"), Ok(OrderingConfig::FULL));
+        assert_eq!(OrderingConfig::parse("none"), Ok(OrderingConfig::NONE));
     }
 }

@@ -12,12 +12,12 @@ pub mod chart;
 pub mod report;
 
 use super::epd::{read_epd_file, EpdEntry, EpdError};
-use super::progress::Progress;
 use crate::board::Move;
 use crate::position::Position;
-use crate::search::ordering::OrderingConfig;
+use crate::search::ordering::{OrderingConfig, Switch};
 use crate::search::stats::{branching_factors, Iteration, SearchStats};
 use crate::search::{search_fresh_with, Control, Limits, SearchOptions, StatsMode};
+use indicatif::ProgressBar;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
@@ -43,33 +43,15 @@ pub struct LabConfig {
 impl LabConfig {
     /// The heuristics that are on, `+`-joined (`none` when none is).
     pub fn switches(&self) -> String {
-        let o = &self.ordering;
-        let names: Vec<&str> = [
-            (o.mvv_lva, "mvvlva"),
-            (o.hash_move, "hash"),
-            (o.killers, "killers"),
-            (o.history, "history"),
-            (o.see_split, "see"),
-        ]
-        .iter()
-        .filter(|(on, _)| *on)
-        .map(|(_, n)| *n)
-        .collect();
+        let names: Vec<&str> = Switch::in_lab_order()
+            .filter(|s| s.get(self.ordering))
+            .map(|s| s.lab)
+            .collect();
         if names.is_empty() {
             "none".to_string()
         } else {
             names.join("+")
         }
-    }
-}
-
-fn union(a: OrderingConfig, b: OrderingConfig) -> OrderingConfig {
-    OrderingConfig {
-        hash_move: a.hash_move || b.hash_move,
-        mvv_lva: a.mvv_lva || b.mvv_lva,
-        killers: a.killers || b.killers,
-        history: a.history || b.history,
-        see_split: a.see_split || b.see_split,
     }
 }
 
@@ -88,7 +70,7 @@ pub fn parse_configs(list: &str) -> Result<Vec<LabConfig>, String> {
                 let prev = out.last().ok_or_else(|| {
                     format!("'{entry}' adds to the previous configuration, but it comes first")
                 })?;
-                union(prev.ordering, OrderingConfig::parse(rest)?)
+                prev.ordering.union(OrderingConfig::parse(rest)?)
             }
             None => OrderingConfig::parse(entry)?,
         };
@@ -216,7 +198,7 @@ pub fn run_lab(
     entries: &[EpdEntry],
     opts: &LabOptions,
     stop: &StopSignal,
-    mut progress: Option<&mut Progress>,
+    progress: Option<&ProgressBar>,
 ) -> LabRun {
     let mut runs = Vec::with_capacity(entries.len());
     let mut done = Vec::with_capacity(entries.len());
@@ -228,8 +210,8 @@ pub fn run_lab(
                 Some(r) => row.push(r),
                 None => break 'positions,
             }
-            if let Some(p) = progress.as_deref_mut() {
-                p.inc();
+            if let Some(p) = progress {
+                p.inc(1);
             }
         }
         runs.push(row);
@@ -425,9 +407,9 @@ pub fn run_cli(
         configs,
         pure,
     };
-    let mut progress = Progress::new(entries.len() * options.configs.len(), "ordering");
-    let run = run_lab(&entries, &options, &stop, Some(&mut progress));
-    progress.finish();
+    let progress = super::progress::bar(entries.len() * options.configs.len(), "ordering");
+    let run = run_lab(&entries, &options, &stop, Some(&progress));
+    super::progress::finish(&progress);
     let report = LabReport::new(path, options, entries.len(), errors, run);
     print!("{}", report::text(&report));
     if let Some(dir) = out {

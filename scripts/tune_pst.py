@@ -4,7 +4,7 @@
 Rerun (from the repository root, with ../shared beside it):
 
     pip install numpy scipy chess
-    python3 tools/tune_pst.py --out src/eval/pst.rs
+    python3 scripts/tune_pst.py --out src/eval/params.rs
 
 It takes 3-5 minutes on 2 cores (about half of it parsing FENs and running
 the quiet-position check) and prints train/validation losses, the
@@ -15,7 +15,7 @@ deterministic, so the same data and flags give the same tables.
 Data: lines `FEN | score | result`, score in centipawns and result
 (1.0/0.5/0.0), both from White's point of view.
 
-Model (exactly what src/eval/pst.rs is used for in the engine):
+Model (exactly what src/eval/params.rs is used for in the engine):
     phase = min(24, sum over pieces of N=1, B=1, R=2, Q=4)
     mg    = sum_white (MG_VALUE[pt] + PST_MG[pt][sq])
           - sum_black (MG_VALUE[pt] + PST_MG[pt][sq ^ 56])
@@ -343,8 +343,8 @@ def fmt_table(name, doc, tables):
 def write_rust(path, mg_v, eg_v, pst_mg, pst_eg, how):
     lines = [
         "//! Material and piece-square tables, tapered between middlegame and endgame.",
-        f"//! Fitted by tools/tune_pst.py on ../shared/data/tuning/sf15-5knodes.txt.xz ({how}).",
-        "//! Generated file: rerun `python3 tools/tune_pst.py --out src/eval/pst.rs` instead of editing.",
+        f"//! Fitted by scripts/tune_pst.py on ../shared/data/tuning/sf15-5knodes.txt.xz ({how}).",
+        "//! Generated file: rerun `python3 scripts/tune_pst.py --out src/eval/params.rs` instead of editing.",
         "",
         "/// Indexed by piece type: pawn, knight, bishop, rook, queen, king.",
         "pub const MG_VALUE: [i32; 6] = [" + ", ".join(str(int(v)) for v in mg_v) + "];",

@@ -1,0 +1,115 @@
+//! Every constant of the selective search, in one table. Each is read through a function of
+//! its own name (`tunable::rfp_margin()`): in a normal build that is the constant; built with
+//! `--features tune`, every one is also a UCI spin option (the form OpenBench's SPSA tuner
+//! and fastchess expect), set with `setoption` and read back at each use.
+
+macro_rules! tunables {
+    ($( $(#[doc = $doc:literal])* $name:ident = $value:literal, $min:literal ..= $max:literal; )*) => {
+        /// One tunable: its option name, value and range.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub struct Tunable {
+            pub name: &'static str,
+            pub default: i32,
+            pub min: i32,
+            pub max: i32,
+        }
+
+        /// Every tunable, in the order they are declared.
+        pub const ALL: &[Tunable] = &[
+            $( Tunable { name: stringify!($name), default: $value, min: $min, max: $max }, )*
+        ];
+
+        #[cfg(not(feature = "tune"))]
+        mod value {
+            $( #[allow(non_upper_case_globals)] pub const $name: i32 = $value; )*
+        }
+
+        #[cfg(feature = "tune")]
+        mod value {
+            use std::sync::atomic::AtomicI32;
+            $( #[allow(non_upper_case_globals)] pub static $name: AtomicI32 = AtomicI32::new($value); )*
+        }
+
+        $(
+            $(#[doc = $doc])*
+            #[inline(always)]
+            pub fn $name() -> i32 {
+                #[cfg(not(feature = "tune"))]
+                { value::$name }
+                #[cfg(feature = "tune")]
+                { value::$name.load(std::sync::atomic::Ordering::Relaxed) }
+            }
+        )*
+
+        /// Sets a tunable by name (case-insensitive); only in a `tune` build. Returns whether
+        /// the name was known and the value in range.
+        #[cfg(feature = "tune")]
+        pub fn set(name: &str, v: i32) -> bool {
+            $(
+                if name.eq_ignore_ascii_case(stringify!($name)) {
+                    if !($min..=$max).contains(&v) {
+                        return false;
+                    }
+                    value::$name.store(v, std::sync::atomic::Ordering::Relaxed);
+                    return true;
+                }
+            )*
+            false
+        }
+    };
+}
+
+tunables! {
+    /// Reverse futility pruning: deepest depth, and margin per ply (less one ply when
+    /// improving).
+    rfp_depth = 8, 1..=16;
+    rfp_margin = 75, 20..=200;
+    /// Razoring: deepest depth, and the margin below alpha per ply (plus a base).
+    razor_depth = 3, 1..=6;
+    razor_base = 250, 0..=800;
+    razor_margin = 200, 50..=600;
+    /// Null-move pruning: shallowest depth, base reduction, a ply more per this many plies of
+    /// depth, a ply more per this much eval above beta (at most `nmp_eval_max` plies).
+    nmp_depth = 3, 1..=8;
+    nmp_base = 3, 1..=6;
+    nmp_depth_div = 3, 1..=8;
+    nmp_eval_div = 200, 50..=800;
+    nmp_eval_max = 3, 0..=6;
+    /// Depth from which a null-move cutoff is verified by a search without null moves.
+    nmp_verify_depth = 12, 4..=40;
+    /// Internal iterative reduction: shallowest depth.
+    iir_depth = 4, 2..=10;
+    /// Late move reductions: the table is `lmr_base/100 + ln(depth) * ln(moves) * 100 /
+    /// lmr_div`; history adds or removes a ply per `lmr_history_div`.
+    lmr_base = 75, 0..=200;
+    lmr_div = 225, 100..=400;
+    lmr_history_div = 8192, 1024..=32768;
+    /// Late move pruning: quiets after `(lmp_base + depth^2) / (2 - improving)` moves.
+    lmp_depth = 8, 1..=16;
+    lmp_base = 3, 0..=10;
+    /// Futility pruning of quiets: deepest depth, base and per-ply margin.
+    fp_depth = 8, 1..=16;
+    fp_base = 90, 0..=300;
+    fp_margin = 100, 20..=300;
+    /// SEE pruning: deepest depth; quiets that lose more than `see_quiet * depth`,
+    /// captures that lose more than `see_noisy * depth^2`.
+    see_depth = 8, 1..=16;
+    see_quiet = 60, 10..=200;
+    see_noisy = 25, 5..=100;
+    /// History pruning: deepest depth, and the history below which a quiet is pruned, per ply.
+    hp_depth = 3, 1..=8;
+    hp_margin = 2048, 256..=8192;
+    /// Singular extensions: shallowest depth, how much shallower the table entry may be, the
+    /// margin below its score per ply of depth, how far below that a double extension needs,
+    /// and at most this many double extensions in a line.
+    se_depth = 7, 4..=12;
+    se_tt_depth = 3, 1..=6;
+    se_margin = 2, 1..=8;
+    se_double_margin = 20, 0..=100;
+    se_double_max = 6, 0..=20;
+    /// Quiescence delta pruning: a capture whose victim, plus this margin, cannot lift the
+    /// stand-pat score to alpha is skipped.
+    delta_margin = 200, 0..=600;
+    /// Aspiration windows: first window half-width.
+    aspiration_delta = 25, 5..=100;
+}
