@@ -405,7 +405,9 @@ impl Board {
         if let Some(ep) = self.ep.take() {
             self.key ^= KEYS.en_passant[ep.file().index()];
         }
-        self.halfmove = self.halfmove.saturating_add(1);
+        // Repetitions are not looked for across a null move: a position reached again only
+        // because a side passed is no draw. The clock starting over ends the scan there.
+        self.halfmove = 0;
         self.side = self.side.flip();
         self.key ^= KEYS.black_to_move;
         self.update_check_info();

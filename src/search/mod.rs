@@ -9,6 +9,7 @@ pub mod tablebase;
 mod thread;
 pub mod time;
 pub mod tt;
+pub mod tunable;
 
 use crate::board::Move;
 use crate::position::Position;
@@ -75,7 +76,7 @@ impl Default for SearchOptions {
         SearchOptions {
             threads: 1,
             multipv: 1,
-            move_overhead_ms: 30,
+            move_overhead_ms: time::DEFAULT_MOVE_OVERHEAD_MS,
             ordering: OrderingConfig::FULL,
             stats: StatsMode::Off,
             pure: false,

@@ -1,14 +1,20 @@
 //! The node search: negamax alpha-beta with principal variation search, and quiescence.
-//! Each node runs its steps in order: the draw checks, the table probe, the tablebase probe,
-//! then the move loop; the pruning of a selective search will sit between the probes and the
-//! move loop, one block per technique.
+//!
+//! A main-search node runs its steps in this order, each in one block below:
+//! draws and the ply limit; mate distance pruning; the transposition table; the tablebases;
+//! the static evaluation; then, at non-PV nodes out of check, reverse futility pruning,
+//! razoring and null-move pruning; internal iterative reduction; and the move loop, where each
+//! move may be pruned (late move, futility, history, SEE), extended (singular, check) or
+//! reduced (late move reductions). With `SearchOptions::pure` none of the selective steps run:
+//! alpha-beta alone, as the ordering experiments need. The constants are in `tunable.rs`.
 
 use super::ordering::{MovePicker, PickedFrom};
 use super::tablebase;
 use super::thread::{SearchThread, CURRMOVE_AFTER};
-use super::tt::{score_from_tt, score_to_tt, Bound};
-use super::{EventSink, SearchEvent, INFINITY, MATE, MAX_PLY};
-use crate::board::{see_ge, Move};
+use super::tt::{score_from_tt, score_to_tt, Bound, NO_EVAL};
+use super::tunable as t;
+use super::{EventSink, SearchEvent, INFINITY, MATE, MATE_BOUND, MAX_PLY};
+use crate::board::{see_ge, Move, PieceType, PIECE_VALUE};
 use crate::eval::evaluate;
 use crate::position::Position;
 use std::sync::atomic::Ordering;
@@ -68,6 +74,36 @@ impl NodeBest {
     }
 }
 
+/// Late move reductions in plies, indexed by [depth][move number], both capped at 63.
+pub(super) struct LmrTable(Box<[[i32; 64]; 64]>);
+
+impl LmrTable {
+    pub(super) fn new() -> LmrTable {
+        let mut table = Box::new([[0; 64]; 64]);
+        let (base, div) = (t::lmr_base() as f64 / 100.0, t::lmr_div() as f64 / 100.0);
+        for (d, row) in table.iter_mut().enumerate().skip(1) {
+            for (m, r) in row.iter_mut().enumerate().skip(1) {
+                *r = (base + (d as f64).ln() * (m as f64).ln() / div) as i32;
+            }
+        }
+        LmrTable(table)
+    }
+
+    #[inline(always)]
+    pub(super) fn get(&self, depth: i32, moves: usize) -> i32 {
+        self.0[depth.clamp(0, 63) as usize][moves.min(63)]
+    }
+}
+
+/// Whether the side to move has two pieces other than pawns and king: with fewer, zugzwang
+/// is common (a lone rook or queen often has no good move either), and passing (the null
+/// move) proves nothing.
+fn has_non_pawn_material(pos: &Position) -> bool {
+    let b = pos.board();
+    let us = b.colored(b.side_to_move());
+    (us & !(b.pieces(PieceType::Pawn) | b.pieces(PieceType::King))).count() >= 2
+}
+
 impl<const STATS: bool> SearchThread<'_, STATS> {
     /// Takes a searched move's score into the node's best, and into the PV when it is the
     /// new best line.
@@ -80,20 +116,24 @@ impl<const STATS: bool> SearchThread<'_, STATS> {
         outcome
     }
 
-    /// Negamax alpha-beta with principal variation search. `out` receives the root's
-    /// `CurrentMove` events.
+    /// Negamax alpha-beta with principal variation search. `cut_node`: a null-window node
+    /// expected to fail high. `out` receives the root's `CurrentMove` events.
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn alpha_beta(
         &mut self,
         pos: &mut Position,
-        depth: i32,
+        mut depth: i32,
         ply: usize,
         mut alpha: i32,
-        beta: i32,
+        mut beta: i32,
+        cut_node: bool,
         out: &mut EventSink,
     ) -> i32 {
         let root = ply == 0;
         let pv_node = beta - alpha > 1;
         let in_check = pos.board().in_check();
+        let selective = !self.shared.opts.pure;
+        let excluded = self.stack[ply].excluded;
         // In check there is no standing pat: such a node searches every evasion.
         if depth <= 0 && !in_check {
             return self.quiescence(pos, ply, alpha, beta);
@@ -113,14 +153,29 @@ impl<const STATS: bool> SearchThread<'_, STATS> {
             if ply >= MAX_PLY {
                 return evaluate(pos);
             }
+            // Mate distance pruning: no line from here can beat a mate already found nearer
+            // the root, or be worse than being mated here.
+            if selective {
+                alpha = alpha.max(-MATE + ply as i32);
+                beta = beta.min(MATE - ply as i32 - 1);
+                if alpha >= beta {
+                    return alpha;
+                }
+            }
         }
 
         // The transposition table: a deep enough entry whose bound settles the window ends a
-        // non-PV node; any entry's move is tried first.
+        // non-PV node; any entry's move is tried first. A singular search (a move excluded)
+        // shares the key of the full node, so it neither cuts on the entry nor stores one.
         let key = pos.board().key();
         self.count(|s| s.tt_probes += 1);
+        let entry = if excluded.is_null() {
+            self.shared.tt.probe(key)
+        } else {
+            None
+        };
         let mut tt_move = Move::NULL;
-        if let Some(e) = self.shared.tt.probe(key) {
+        if let Some(e) = entry {
             self.count(|s| s.tt_hits += 1);
             tt_move = e.mv;
             let s = score_from_tt(e.score, ply);
@@ -134,7 +189,10 @@ impl<const STATS: bool> SearchThread<'_, STATS> {
         // still find a mate.
         let mut tb_floor = -INFINITY;
         let mut tb_ceiling = INFINITY;
-        if !root && tablebase::can_probe(pos.board(), self.shared.tb.max_pieces) {
+        if !root
+            && excluded.is_null()
+            && tablebase::can_probe(pos.board(), self.shared.tb.max_pieces)
+        {
             if let Some(wdl) = self
                 .shared
                 .tb
@@ -150,9 +208,14 @@ impl<const STATS: bool> SearchThread<'_, STATS> {
                 };
                 if bound.cuts(score, alpha, beta) {
                     let tb_depth = (depth + 6).min(MAX_PLY as i32 - 1);
-                    self.shared
-                        .tt
-                        .store(key, Move::NULL, score_to_tt(score, ply), tb_depth, bound);
+                    self.shared.tt.store(
+                        key,
+                        Move::NULL,
+                        score_to_tt(score, ply),
+                        NO_EVAL,
+                        tb_depth,
+                        bound,
+                    );
                     return score;
                 }
                 if pv_node {
@@ -166,6 +229,122 @@ impl<const STATS: bool> SearchThread<'_, STATS> {
             }
         }
 
+        // The static evaluation (from the table when it has one), and a better estimate
+        // `eval` where the table's score bounds it in the right direction. `improving`: the
+        // side to move stands better than two plies ago.
+        let static_eval = if in_check {
+            NO_EVAL
+        } else if !excluded.is_null() {
+            self.stack[ply].static_eval
+        } else {
+            match entry {
+                Some(e) if e.eval != NO_EVAL => e.eval,
+                _ => evaluate(pos),
+            }
+        };
+        self.stack[ply].static_eval = static_eval;
+        let mut eval = static_eval;
+        if let Some(e) = entry.filter(|_| !in_check) {
+            let s = score_from_tt(e.score, ply);
+            let better = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => s > eval,
+                Bound::Upper => s < eval,
+            };
+            if better && s.abs() < MATE_BOUND {
+                eval = s;
+            }
+        }
+        let improving = !in_check
+            && ply >= 2
+            && (self.stack[ply - 2].static_eval == NO_EVAL
+                || static_eval > self.stack[ply - 2].static_eval);
+        // The killers of the ply below start afresh for this node's children.
+        self.tables.killers.clear_ply(ply + 1);
+
+        // Pruning of the whole node: only at non-PV nodes out of check, and not while a
+        // singular search looks at the other moves.
+        if selective && !pv_node && !in_check && excluded.is_null() {
+            // Reverse futility pruning (static null move): far enough above beta that a ply
+            // or a few cannot bring the score back down.
+            if depth <= t::rfp_depth()
+                && eval.abs() < MATE_BOUND
+                && eval - t::rfp_margin() * (depth - improving as i32) >= beta
+            {
+                return eval;
+            }
+
+            // Razoring: so far below alpha at low depth that only a tactic could help; ask
+            // quiescence, and trust it when it agrees.
+            if depth <= t::razor_depth()
+                && eval + t::razor_base() + t::razor_margin() * depth < alpha
+            {
+                let score = self.quiescence(pos, ply, alpha - 1, alpha);
+                if self.stopped {
+                    return 0;
+                }
+                if score < alpha {
+                    return score;
+                }
+            }
+
+            // Null-move pruning: let the opponent move twice; if a reduced search still
+            // reaches beta, the real moves will too. Not twice in a row, not without pieces
+            // (zugzwang), and verified by a search without null moves at high depth.
+            if depth >= t::nmp_depth()
+                && eval >= beta
+                && static_eval >= beta
+                && !self.stack[ply].after_null
+                && ply >= self.nmp_min_ply
+                && beta.abs() < MATE_BOUND
+                && has_non_pawn_material(pos)
+            {
+                let r = t::nmp_base()
+                    + depth / t::nmp_depth_div()
+                    + ((eval - beta) / t::nmp_eval_div()).min(t::nmp_eval_max());
+                pos.make_null_move();
+                self.stack[ply + 1].after_null = true;
+                let score =
+                    -self.alpha_beta(pos, depth - r, ply + 1, -beta, -beta + 1, !cut_node, out);
+                self.stack[ply + 1].after_null = false;
+                pos.unmake_null_move();
+                if self.stopped {
+                    return 0;
+                }
+                if score >= beta {
+                    // A mate found by passing is no proof of one.
+                    let score = if score >= MATE_BOUND { beta } else { score };
+                    if depth < t::nmp_verify_depth() {
+                        return score;
+                    }
+                    // Verification: the same reduced search, with null moves off for the
+                    // first plies of it, so a zugzwang cannot hide behind a pass.
+                    let saved = self.nmp_min_ply;
+                    self.nmp_min_ply = ply + (3 * (depth - r) / 4) as usize;
+                    let v = self.alpha_beta(pos, depth - r, ply, beta - 1, beta, false, out);
+                    self.nmp_min_ply = saved;
+                    self.pv_len[ply] = ply;
+                    if self.stopped {
+                        return 0;
+                    }
+                    if v >= beta {
+                        return score;
+                    }
+                }
+            }
+        }
+
+        // Internal iterative reduction: a node the table knows nothing of is probably not
+        // worth a full-depth search; search it a ply shallower (and store a move for later).
+        if selective
+            && excluded.is_null()
+            && (pv_node || cut_node)
+            && tt_move.is_null()
+            && depth >= t::iir_depth()
+        {
+            depth -= 1;
+        }
+
         // The move loop.
         let hash_move = if root && !self.root_hash.is_null() {
             self.root_hash
@@ -173,7 +352,6 @@ impl<const STATS: bool> SearchThread<'_, STATS> {
             tt_move
         };
         let killers = self.tables.killers.get(ply);
-        self.tables.killers.clear_ply(ply + 1);
         let mut picker = MovePicker::new(self.shared.opts.ordering, hash_move, killers);
         self.count(|s| s.expanded += 1);
         let side = pos.board().side_to_move();
@@ -182,14 +360,113 @@ impl<const STATS: bool> SearchThread<'_, STATS> {
         // Quiet moves that failed to cut off, for the history malus (the first 64 suffice).
         let mut quiets_tried = [Move::NULL; 64];
         let mut quiets_count = 0;
+        let mut skip_quiets = false;
+        let lmp_limit = (t::lmp_base() + depth * depth) as usize / (2 - improving as usize);
 
         while let Some((m, from)) = picker.next(pos.board(), &self.tables.history) {
+            if m == excluded {
+                continue;
+            }
             if root
-                && (self.excluded.contains(&m)
+                && (self.root_excluded.contains(&m)
                     || self.shared.tb.root.as_ref().is_some_and(|r| !r.allows(m)))
             {
                 continue;
             }
+            let quiet = m.is_quiet();
+            if quiet && skip_quiets {
+                continue;
+            }
+            let history = if quiet {
+                self.tables.history.get(side, m)
+            } else {
+                0
+            };
+
+            // Move pruning: once a move has kept the node from being lost, late and hopeless
+            // moves are skipped. Never at the root, in check or in pure mode.
+            if selective && !root && !in_check && best.score > -MATE_BOUND {
+                // Late move pruning: enough quiets have been tried.
+                if quiet && depth <= t::lmp_depth() && searched >= lmp_limit {
+                    skip_quiets = true;
+                    continue;
+                }
+                // Futility pruning: even a generous margin cannot lift the eval to alpha.
+                if quiet
+                    && depth <= t::fp_depth()
+                    && static_eval + t::fp_base() + t::fp_margin() * depth <= best.alpha
+                {
+                    skip_quiets = true;
+                    continue;
+                }
+                // History pruning: quiets that have failed again and again here.
+                if quiet && depth <= t::hp_depth() && history < -t::hp_margin() * depth {
+                    continue;
+                }
+                // SEE pruning: moves that lose more material than the depth can win back.
+                if depth <= t::see_depth() {
+                    let threshold = if quiet {
+                        -t::see_quiet() * depth
+                    } else {
+                        -t::see_noisy() * depth * depth
+                    };
+                    if !see_ge(pos.board(), m, threshold) {
+                        continue;
+                    }
+                }
+            }
+
+            // Singular extension: the hash move, when every other move fails well below its
+            // table score in a reduced search, is the only good move here and is searched
+            // deeper. If the others reach beta too, the node is cut (multi-cut).
+            // Extensions are bounded by the line's length: no deeper than twice the iteration's
+            // depth, or extensions along a line could keep its depth from ever falling.
+            let may_extend = (ply as i32) < 2 * self.root_depth;
+            let mut extension = 0;
+            if selective
+                && !root
+                && may_extend
+                && m == tt_move
+                && excluded.is_null()
+                && depth >= t::se_depth()
+            {
+                if let Some(e) = entry {
+                    let tt_score = score_from_tt(e.score, ply);
+                    if e.bound != Bound::Upper
+                        && e.depth >= depth - t::se_tt_depth()
+                        && tt_score.abs() < MATE_BOUND
+                    {
+                        let singular_beta = tt_score - t::se_margin() * depth;
+                        self.stack[ply].excluded = m;
+                        let s = self.alpha_beta(
+                            pos,
+                            (depth - 1) / 2,
+                            ply,
+                            singular_beta - 1,
+                            singular_beta,
+                            cut_node,
+                            out,
+                        );
+                        self.stack[ply].excluded = Move::NULL;
+                        self.pv_len[ply] = ply;
+                        if self.stopped {
+                            return 0;
+                        }
+                        if s < singular_beta {
+                            extension = 1;
+                            if !pv_node
+                                && s < singular_beta - t::se_double_margin()
+                                && self.stack[ply].double_extensions < t::se_double_max()
+                            {
+                                extension = 2;
+                            }
+                        } else if singular_beta >= beta {
+                            return singular_beta;
+                        }
+                    }
+                }
+            }
+
             searched += 1;
             if from == PickedFrom::HashMove {
                 self.count(|s| s.hash_move_available += 1);
@@ -202,27 +479,76 @@ impl<const STATS: bool> SearchThread<'_, STATS> {
                 out(&SearchEvent::CurrentMove {
                     depth,
                     mv: m,
-                    number: searched + self.excluded.len(),
+                    number: searched + self.root_excluded.len(),
                 });
             }
+            let nodes_before = self.nodes;
             pos.make_move(m);
             self.shared.tt.prefetch(pos.board().key());
+            let gives_check = pos.board().in_check();
             // Check extension: a move that gives check is searched one ply deeper, unless it
             // simply loses material (SEE below 0: the checking piece hangs), which would only
             // make a sacrifice's refutation deeper. `pure` extends every check. Bounded, so
             // perpetual checks cannot run past the ply limit. SEE is asked of the board before
             // the move, and only for checks.
-            let extend = pos.board().in_check()
+            if extension == 0
+                && gives_check
                 && ply < MAX_PLY / 2
-                && (self.shared.opts.pure || pos.previous().is_some_and(|b| see_ge(b, m, 0)));
-            let new_depth = depth - 1 + extend as i32;
+                && (!selective || (may_extend && pos.previous().is_some_and(|b| see_ge(b, m, 0))))
+            {
+                extension = 1;
+            }
+            if ply >= MAX_PLY / 2 {
+                extension = extension.min(0);
+            }
+            self.stack[ply + 1].double_extensions =
+                self.stack[ply].double_extensions + (extension == 2) as i32;
+            let new_depth = depth - 1 + extension;
             let alpha = best.alpha;
+
             let score = if searched == 1 {
-                -self.alpha_beta(pos, new_depth, ply + 1, -beta, -alpha, out)
+                -self.alpha_beta(
+                    pos,
+                    new_depth,
+                    ply + 1,
+                    -beta,
+                    -alpha,
+                    !pv_node && !cut_node,
+                    out,
+                )
             } else {
-                let s = -self.alpha_beta(pos, new_depth, ply + 1, -alpha - 1, -alpha, out);
+                // Late move reductions: later moves in the order are searched shallower with a
+                // null window; a move that beats alpha anyway is searched again in full.
+                let mut r = 0;
+                if selective
+                    && depth >= 3
+                    && searched > 1 + pv_node as usize
+                    && (quiet || from == PickedFrom::BadCapture)
+                {
+                    r = self.lmr.get(depth, searched);
+                    r -= pv_node as i32;
+                    r -= improving as i32;
+                    r -= gives_check as i32;
+                    r -= matches!(from, PickedFrom::Killer1 | PickedFrom::Killer2) as i32;
+                    r += cut_node as i32;
+                    r -= history / t::lmr_history_div();
+                    r = r.min(new_depth - 1).max(0);
+                }
+                let mut s =
+                    -self.alpha_beta(pos, new_depth - r, ply + 1, -alpha - 1, -alpha, true, out);
+                if s > alpha && r > 0 {
+                    s = -self.alpha_beta(
+                        pos,
+                        new_depth,
+                        ply + 1,
+                        -alpha - 1,
+                        -alpha,
+                        !cut_node,
+                        out,
+                    );
+                }
                 if s > alpha && s < beta {
-                    -self.alpha_beta(pos, new_depth, ply + 1, -beta, -alpha, out)
+                    -self.alpha_beta(pos, new_depth, ply + 1, -beta, -alpha, false, out)
                 } else {
                     s
                 }
@@ -231,13 +557,16 @@ impl<const STATS: bool> SearchThread<'_, STATS> {
             if self.stopped {
                 return 0;
             }
+            if root {
+                self.root_move_nodes(m, self.nodes - nodes_before);
+            }
             let outcome = self.take_score(&mut best, ply, m, score);
             if outcome == Outcome::Cutoff {
                 self.count(|s| s.main.record(searched, from));
                 if from == PickedFrom::HashMove {
                     self.count(|s| s.hash_move_cutoffs += 1);
                 }
-                if m.is_quiet() {
+                if quiet {
                     self.tables.killers.store(ply, m);
                     self.tables.history.reward_cutoff(
                         side,
@@ -248,22 +577,27 @@ impl<const STATS: bool> SearchThread<'_, STATS> {
                 }
                 break;
             }
-            if m.is_quiet() && quiets_count < quiets_tried.len() {
+            if quiet && quiets_count < quiets_tried.len() {
                 quiets_tried[quiets_count] = m;
                 quiets_count += 1;
             }
         }
 
         if searched == 0 {
+            // A singular search with no other move: fail low, the hash move is singular.
+            if !excluded.is_null() {
+                return alpha;
+            }
             // No legal move (or, at the root, every move excluded by MultiPV).
             return if in_check { -MATE + ply as i32 } else { 0 };
         }
         best.score = best.score.min(tb_ceiling);
-        if !root || self.excluded.is_empty() {
+        if excluded.is_null() && (!root || self.root_excluded.is_empty()) {
             self.shared.tt.store(
                 key,
                 best.mv,
                 score_to_tt(best.score, ply),
+                static_eval,
                 depth,
                 best.bound(),
             );
@@ -289,6 +623,7 @@ impl<const STATS: bool> SearchThread<'_, STATS> {
         if ply >= MAX_PLY {
             return evaluate(pos);
         }
+        let in_check = pos.board().in_check();
         // The main search hands nodes at depth 0 straight to quiescence, so the draws it checks
         // are checked here too: a quiet move into a repetition or past the 50-move limit at the
         // horizon is a draw, not a position to evaluate. (After a capture both are cheap: the
@@ -296,12 +631,13 @@ impl<const STATS: bool> SearchThread<'_, STATS> {
         if pos.is_search_draw(ply) {
             return 0;
         }
-        let in_check = pos.board().in_check();
+        let selective = !self.shared.opts.pure;
         let key = pos.board().key();
         let pv_node = beta - alpha > 1;
         self.count(|s| s.tt_probes += 1);
+        let entry = self.shared.tt.probe(key);
         let mut tt_move = Move::NULL;
-        if let Some(e) = self.shared.tt.probe(key) {
+        if let Some(e) = entry {
             self.count(|s| s.tt_hits += 1);
             tt_move = e.mv;
             let s = score_from_tt(e.score, ply);
@@ -311,23 +647,30 @@ impl<const STATS: bool> SearchThread<'_, STATS> {
         }
 
         // Stand pat: out of check the side to move may decline every capture.
+        let static_eval = if in_check {
+            NO_EVAL
+        } else {
+            match entry {
+                Some(e) if e.eval != NO_EVAL => e.eval,
+                _ => evaluate(pos),
+            }
+        };
         let stand_pat = if in_check {
             -INFINITY
         } else {
-            let stand_pat = evaluate(pos);
-            if stand_pat >= beta {
-                return stand_pat;
+            if static_eval >= beta {
+                return static_eval;
             }
-            alpha = alpha.max(stand_pat);
-            stand_pat
+            alpha = alpha.max(static_eval);
+            static_eval
         };
         let mut best = NodeBest::new(stand_pat, alpha, beta);
-        let prune_losing = !self.shared.opts.pure && !in_check;
+        let prune = selective && !in_check;
         let mut picker = MovePicker::quiescence(self.shared.opts.ordering, tt_move, in_check);
         let mut searched = 0usize;
         while let Some((m, from)) = picker.next(pos.board(), &self.tables.history) {
             // Captures that lose material (SEE below 0) are not searched here.
-            if prune_losing {
+            if prune {
                 if from == PickedFrom::BadCapture {
                     break;
                 }
@@ -336,6 +679,17 @@ impl<const STATS: bool> SearchThread<'_, STATS> {
                     && !see_ge(pos.board(), m, 0)
                 {
                     continue;
+                }
+                // Delta pruning: a capture whose victim cannot lift the score to alpha even
+                // with a margin for position.
+                if m.promotion_piece().is_none() {
+                    let gain = pos
+                        .board()
+                        .captured(m)
+                        .map_or(0, |v| PIECE_VALUE[v.index()]);
+                    if stand_pat + gain + t::delta_margin() <= best.alpha {
+                        continue;
+                    }
                 }
             }
             searched += 1;
@@ -354,9 +708,40 @@ impl<const STATS: bool> SearchThread<'_, STATS> {
         if in_check && searched == 0 {
             return -MATE + ply as i32;
         }
-        self.shared
-            .tt
-            .store(key, best.mv, score_to_tt(best.score, ply), 0, best.bound());
+        self.shared.tt.store(
+            key,
+            best.mv,
+            score_to_tt(best.score, ply),
+            static_eval,
+            0,
+            best.bound(),
+        );
         best.score
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lmr_table_grows_with_depth_and_move_number() {
+        let t = LmrTable::new();
+        // The first move and depth 1 are never reduced by the table beyond its base.
+        assert_eq!(t.get(1, 1), 0);
+        assert_eq!(t.get(20, 1), 0);
+        // 0.75 + ln(10) * ln(10) / 2.25 = 3.11
+        assert_eq!(t.get(10, 10), 3);
+        // 0.75 + ln(3) * ln(3) / 2.25 = 1.29
+        assert_eq!(t.get(3, 3), 1);
+        for d in 1..63 {
+            for m in 1..63 {
+                assert!(t.get(d + 1, m) >= t.get(d, m));
+                assert!(t.get(d, m + 1) >= t.get(d, m));
+            }
+        }
+        // Out-of-range depths and move numbers read the table's edge.
+        assert_eq!(t.get(500, 500), t.get(63, 63));
+        assert_eq!(t.get(-3, 5), 0);
     }
 }

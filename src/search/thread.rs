@@ -2,11 +2,13 @@
 //! search itself (alpha-beta and quiescence) is in `negamax.rs`.
 
 use super::event::{EventSink, LineReport, SearchEvent};
+use super::negamax::LmrTable;
 use super::ordering::OrderingTables;
 use super::stats::{Iteration, SearchStats};
 use super::tablebase::TB_BOUND;
 use super::time::{budget, Clock};
-use super::tt::Bound;
+use super::tt::{Bound, NO_EVAL};
+use super::tunable;
 use super::{
     PvLine, SearchResult, Shared, StatsMode, INFINITY, MATE, MATE_BOUND, MAX_DEPTH, MAX_PLY,
 };
@@ -20,7 +22,6 @@ use std::time::{Duration, Instant};
 const CHECK_INTERVAL: u64 = 256;
 /// Aspiration windows start at this depth.
 const ASPIRATION_DEPTH: i32 = 5;
-const ASPIRATION_DELTA: i32 = 25;
 /// Root `currmove` events start after this long, as GUIs expect.
 pub(super) const CURRMOVE_AFTER: Duration = Duration::from_secs(3);
 
@@ -33,7 +34,7 @@ pub(super) struct SearchThread<'a, const STATS: bool> {
     pub(super) clock: Clock,
     was_pondering: bool,
     node_limit: u64,
-    nodes: u64,
+    pub(super) nodes: u64,
     next_check: u64,
     pub(super) stopped: bool,
     pub(super) seldepth: usize,
@@ -42,10 +43,46 @@ pub(super) struct SearchThread<'a, const STATS: bool> {
     pv: Box<[[Move; MAX_PLY + 1]; MAX_PLY + 1]>,
     pub(super) pv_len: [usize; MAX_PLY + 1],
     /// Root moves already taken by earlier MultiPV lines of this iteration.
-    pub(super) excluded: Vec<Move>,
+    pub(super) root_excluded: Vec<Move>,
     /// The root's hash move: the previous iteration's best move of the current line.
     pub(super) root_hash: Move,
-    root_depth: i32,
+    pub(super) root_depth: i32,
+    /// What each ply of the current line knows: indexed by ply.
+    pub(super) stack: Box<[PlyState; MAX_PLY + 2]>,
+    /// Null-move pruning is off at plies below this (during a verification search).
+    pub(super) nmp_min_ply: usize,
+    pub(super) lmr: LmrTable,
+    /// Nodes spent under each root move in the current iteration, indexed by [from][to].
+    root_nodes: Box<[[u64; 64]; 64]>,
+    /// Time management: the best move of the last iteration, for how many iterations in a
+    /// row it has stayed best, and the scores of the iterations so far.
+    last_best: Move,
+    stable_iterations: usize,
+    scores: Vec<i32>,
+}
+
+/// The search's knowledge of one ply of the current line.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct PlyState {
+    /// The static evaluation here, `NO_EVAL` in check.
+    pub static_eval: i32,
+    /// The move a singular search leaves out, or null.
+    pub excluded: Move,
+    /// This ply was reached by a null move.
+    pub after_null: bool,
+    /// Double extensions on the line to here.
+    pub double_extensions: i32,
+}
+
+impl Default for PlyState {
+    fn default() -> Self {
+        PlyState {
+            static_eval: NO_EVAL,
+            excluded: Move::NULL,
+            after_null: false,
+            double_extensions: 0,
+        }
+    }
 }
 
 impl<'a, const STATS: bool> SearchThread<'a, STATS> {
@@ -74,9 +111,16 @@ impl<'a, const STATS: bool> SearchThread<'a, STATS> {
             stats: SearchStats::default(),
             pv: Box::new([[Move::NULL; MAX_PLY + 1]; MAX_PLY + 1]),
             pv_len: [0; MAX_PLY + 1],
-            excluded: Vec::new(),
+            root_excluded: Vec::new(),
             root_hash: Move::NULL,
             root_depth: 0,
+            stack: Box::new([PlyState::default(); MAX_PLY + 2]),
+            nmp_min_ply: 0,
+            lmr: LmrTable::new(),
+            root_nodes: Box::new([[0; 64]; 64]),
+            last_best: Move::NULL,
+            stable_iterations: 0,
+            scores: Vec::new(),
         }
     }
 
@@ -119,6 +163,11 @@ impl<'a, const STATS: bool> SearchThread<'a, STATS> {
     /// Called at every node: counts it and, every few nodes, checks whether to stop.
     #[inline(always)]
     pub(super) fn count_node(&mut self) {
+        // Once stopped, the nodes still entered on the way out (re-searches) return at once
+        // and are not counted, so a node limit is exact.
+        if self.stopped {
+            return;
+        }
         self.nodes += 1;
         if self.nodes >= self.next_check || self.nodes >= self.node_limit {
             self.next_check = self.nodes + CHECK_INTERVAL;
@@ -193,7 +242,10 @@ impl<'a, const STATS: bool> SearchThread<'a, STATS> {
 
         for depth in first_depth..=max_depth {
             self.root_depth = depth;
-            self.excluded.clear();
+            self.root_excluded.clear();
+            for row in self.root_nodes.iter_mut() {
+                row.fill(0);
+            }
             let mut new_lines: Vec<PvLine> = Vec::with_capacity(multipv);
             for line_idx in 0..multipv {
                 self.seldepth = 0;
@@ -209,7 +261,7 @@ impl<'a, const STATS: bool> SearchThread<'a, STATS> {
                 }
                 let pv: Vec<Move> = self.pv[0][..self.pv_len[0]].to_vec();
                 if let Some(&m) = pv.first() {
-                    self.excluded.push(m);
+                    self.root_excluded.push(m);
                 }
                 new_lines.push(PvLine { score, pv });
             }
@@ -311,7 +363,50 @@ impl<'a, const STATS: bool> SearchThread<'a, STATS> {
         if playable == 1 && self.shared.limits.is_timed() {
             return true;
         }
-        self.clock.past_soft()
+        let scale = self.soft_scale(&lines[0]);
+        self.clock.past_soft_scaled(scale)
+    }
+
+    /// Nodes spent under a root move, for the time manager.
+    #[inline]
+    pub(super) fn root_move_nodes(&mut self, m: Move, nodes: u64) {
+        self.root_nodes[m.from().index()][m.to().index()] += nodes;
+    }
+
+    /// How much of its soft limit the search should spend, from what the last iteration
+    /// showed: a best move that keeps changing, a falling score, and a best move that took
+    /// few of the nodes all say the position is unclear and earn more time; a best move that
+    /// stays, holds its score and takes most of the nodes earns less.
+    fn soft_scale(&mut self, best_line: &PvLine) -> f64 {
+        let best = best_line.pv.first().copied().unwrap_or(Move::NULL);
+        if best == self.last_best {
+            self.stable_iterations += 1;
+        } else {
+            self.stable_iterations = 0;
+            self.last_best = best;
+        }
+        self.scores.push(best_line.score);
+        // Indexed by iterations the best move has stayed best (capped).
+        const STABILITY: [f64; 7] = [2.0, 1.5, 1.25, 1.1, 1.0, 0.9, 0.8];
+        let stability = STABILITY[self.stable_iterations.min(STABILITY.len() - 1)];
+        // A score below the one of a few iterations ago: up to 1.8 times as long.
+        let n = self.scores.len();
+        let earlier = self.scores[n.saturating_sub(4)..n - 1]
+            .iter()
+            .copied()
+            .max()
+            .unwrap_or(best_line.score);
+        let drop = (earlier - best_line.score).clamp(0, 100) as f64;
+        let falling = 1.0 + drop * 0.008;
+        // The share of this iteration's nodes the best move took (0.0 to 1.0).
+        let total: u64 = self.root_nodes.iter().flatten().sum();
+        let share = if total == 0 || best.is_null() {
+            0.5
+        } else {
+            self.root_nodes[best.from().index()][best.to().index()] as f64 / total as f64
+        };
+        let effort = (1.6 - share) * 1.1;
+        (stability * falling * effort).clamp(0.35, 3.0)
     }
 
     /// `go infinite` and `go ponder` must not print bestmove before `stop` or `ponderhit`.
@@ -354,7 +449,7 @@ impl<'a, const STATS: bool> SearchThread<'a, STATS> {
         line_idx: usize,
         out: &mut EventSink,
     ) -> i32 {
-        let mut delta = ASPIRATION_DELTA;
+        let mut delta = tunable::aspiration_delta();
         let (mut alpha, mut beta) = match prev {
             Some(p) if depth >= ASPIRATION_DEPTH && p.abs() < TB_BOUND => {
                 ((p - delta).max(-INFINITY), (p + delta).min(INFINITY))
@@ -362,7 +457,7 @@ impl<'a, const STATS: bool> SearchThread<'a, STATS> {
             _ => (-INFINITY, INFINITY),
         };
         loop {
-            let score = self.alpha_beta(pos, depth, 0, alpha, beta, out);
+            let score = self.alpha_beta(pos, depth, 0, alpha, beta, false, out);
             if self.stopped {
                 return score;
             }

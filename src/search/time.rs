@@ -50,6 +50,14 @@ pub struct TimeBudget {
     pub hard: Duration,
 }
 
+/// The default `Move Overhead`: time kept back per move for the GUI and the pipe (as
+/// Stockfish's default; a bot on a laggy network raises it).
+pub const DEFAULT_MOVE_OVERHEAD_MS: u64 = 10;
+
+/// In sudden death, the clock is planned as if this many moves were left: the share of the
+/// clock a move gets (before the search's own scaling, from half to three times this).
+const SUDDEN_DEATH_MOVES: u32 = 25;
+
 /// The budget for this move, or None when only depth, nodes, mate or `stop` end the search.
 pub fn budget(limits: &Limits, side: Color, overhead_ms: u64) -> Option<TimeBudget> {
     if let Some(mt) = limits.movetime {
@@ -68,7 +76,9 @@ pub fn budget(limits: &Limits, side: Color, overhead_ms: u64) -> Option<TimeBudg
     // Plan over the next `moves_left` moves: the clock plus their increments, less the move
     // overhead paid on every one of them (the GUI, the pipe and the operating system take it
     // whether we think or not). So a short clock keeps a reserve instead of draining to zero.
-    let moves_left = limits.movestogo.map_or(40, |m| m.clamp(1, 50)) as u64;
+    let moves_left = limits
+        .movestogo
+        .map_or(SUDDEN_DEATH_MOVES, |m| m.clamp(1, 50)) as u64;
     let pool = (time + inc * (moves_left - 1)).saturating_sub(overhead_ms * (2 + moves_left));
     // Never more than a quarter of the clock on one move (nearly all of it only for the last
     // move before the time control).
@@ -107,7 +117,13 @@ impl Clock {
     }
 
     pub fn past_soft(&self) -> bool {
-        self.budget.is_some_and(|b| self.elapsed() >= b.soft)
+        self.past_soft_scaled(1.0)
+    }
+
+    /// Past the soft limit times `scale` (never past the hard limit).
+    pub fn past_soft_scaled(&self, scale: f64) -> bool {
+        self.budget
+            .is_some_and(|b| self.elapsed() >= b.soft.mul_f64(scale).min(b.hard))
     }
 
     pub fn past_hard(&self) -> bool {

@@ -71,6 +71,8 @@ pub fn score_from_tt(score: i32, ply: usize) -> i32 {
 pub struct TtEntry {
     pub mv: Move,
     pub score: i32,
+    /// The static evaluation of the position, or `NO_EVAL` (in check, or not known).
+    pub eval: i32,
     pub depth: i32,
     pub bound: Bound,
 }
@@ -89,13 +91,17 @@ struct Bucket {
     slots: [Slot; BUCKET_SLOTS],
 }
 
-/// Data layout: move (16 bits) | score (16) | depth (8) | bound (2) | age (6).
-fn pack(mv: Move, score: i32, depth: i32, bound: Bound, age: u8) -> u64 {
+/// The static evaluation of an entry that has none.
+pub const NO_EVAL: i32 = i16::MIN as i32;
+
+/// Data layout: move (16 bits) | score (16) | depth (8) | bound (2) | age (6) | eval (16).
+fn pack(mv: Move, score: i32, eval: i32, depth: i32, bound: Bound, age: u8) -> u64 {
     mv.raw() as u64
         | ((score as i16 as u16) as u64) << 16
         | ((depth.clamp(0, 255) as u8) as u64) << 32
         | (bound as u64) << 40
         | ((age & 63) as u64) << 42
+        | ((eval.clamp(NO_EVAL, i16::MAX as i32) as i16 as u16) as u64) << 48
 }
 
 fn unpack(data: u64) -> Option<(TtEntry, u8)> {
@@ -109,6 +115,7 @@ fn unpack(data: u64) -> Option<(TtEntry, u8)> {
         TtEntry {
             mv: Move::from_raw(data as u16),
             score: (data >> 16) as u16 as i16 as i32,
+            eval: (data >> 48) as u16 as i16 as i32,
             depth: ((data >> 32) & 0xFF) as i32,
             bound,
         },
@@ -227,7 +234,9 @@ impl TranspositionTable {
         None
     }
 
-    pub fn store(&self, key: u64, mv: Move, score: i32, depth: i32, bound: Bound) {
+    /// Stores a search result: `score` (relative to the node, see `score_to_tt`), the node's
+    /// static evaluation (`NO_EVAL` if none), its depth and bound.
+    pub fn store(&self, key: u64, mv: Move, score: i32, eval: i32, depth: i32, bound: Bound) {
         let age = self.age();
         let bucket = self.bucket(key);
         let mut victim = &bucket.slots[0];
@@ -252,13 +261,14 @@ impl TranspositionTable {
                         return;
                     }
                 }
-                write(s, key, pack(mv, score, depth, bound, age));
+                write(s, key, pack(mv, score, eval, depth, bound, age));
                 return;
             }
             let (o, oage) = old.unwrap_or((
                 TtEntry {
                     mv: Move::NULL,
                     score: 0,
+                    eval: NO_EVAL,
                     depth: 0,
                     bound: Bound::Upper,
                 },
@@ -271,7 +281,7 @@ impl TranspositionTable {
                 victim = s;
             }
         }
-        write(victim, key, pack(mv, score, depth, bound, age));
+        write(victim, key, pack(mv, score, eval, depth, bound, age));
     }
 
     /// Permille of sampled entries written during the current search, as UCI `hashfull`.
@@ -316,11 +326,16 @@ mod tests {
     fn store_and_probe() {
         let tt = TranspositionTable::new(1);
         let m = Move::new(Square::E1, Square::E8, MoveKind::Quiet);
-        tt.store(42, m, -1234, 7, Bound::Lower);
+        tt.store(42, m, -1234, 55, 7, Bound::Lower);
         let e = tt.probe(42).unwrap();
         assert_eq!(
-            (e.mv, e.score, e.depth, e.bound),
-            (m, -1234, 7, Bound::Lower)
+            (e.mv, e.score, e.eval, e.depth, e.bound),
+            (m, -1234, 55, 7, Bound::Lower)
+        );
+        tt.store(44, m, 300, NO_EVAL, 3, Bound::Upper);
+        assert_eq!(
+            tt.probe(44).map(|e| (e.score, e.eval)),
+            Some((300, NO_EVAL))
         );
         assert!(tt.probe(43).is_none());
         tt.clear();
@@ -357,6 +372,7 @@ mod tests {
                 k.wrapping_mul(0x9E37_79B9_7F4A_7C15),
                 Move::NULL,
                 0,
+                NO_EVAL,
                 1,
                 Bound::Exact,
             );

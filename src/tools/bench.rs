@@ -6,7 +6,7 @@ use crate::position::Position;
 use crate::search::{search_fresh, Limits, SearchOptions};
 use std::time::Instant;
 
-pub const DEFAULT_DEPTH: i32 = 7;
+pub const DEFAULT_DEPTH: i32 = 13;
 
 /// Openings, middlegames and endgames: the start position, unbalanced openings from the
 /// UHO book, Bratko-Kopec, ERET and Arasan middlegames, and endgames written for this list.

@@ -348,7 +348,7 @@ impl Engine {
             } else {
                 StatsMode::Off
             },
-            pure: false,
+            pure: !self.options.selectivity,
             chess960: self.options.chess960,
             report: true,
             tablebase: self.tablebase.clone(),

@@ -1,6 +1,7 @@
 //! The UCI options: their declarations for `uci` and their parsing for `setoption`.
 
 use crate::search::ordering::{OrderingConfig, SWITCHES};
+use crate::search::time::DEFAULT_MOVE_OVERHEAD_MS;
 use crate::search::tt::TranspositionTable;
 
 /// Every option's current value.
@@ -14,6 +15,9 @@ pub struct Options {
     pub chess960: bool,
     pub syzygy_path: String,
     pub stats: bool,
+    /// Off: alpha-beta alone, no pruning, reductions or selective extensions (the search
+    /// of the ordering experiments).
+    pub selectivity: bool,
     pub ordering: OrderingConfig,
 }
 
@@ -23,11 +27,12 @@ impl Default for Options {
             hash_mb: TranspositionTable::DEFAULT_MB,
             threads: 1,
             multipv: 1,
-            move_overhead_ms: 30,
+            move_overhead_ms: DEFAULT_MOVE_OVERHEAD_MS,
             ponder: false,
             chess960: false,
             syzygy_path: String::new(),
             stats: false,
+            selectivity: true,
             ordering: OrderingConfig::FULL,
         }
     }
@@ -47,12 +52,13 @@ pub fn declarations() -> Vec<String> {
         ),
         format!("option name Threads type spin default 1 min 1 max {MAX_THREADS}"),
         format!("option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"),
-        format!("option name Move Overhead type spin default 30 min 0 max {MAX_MOVE_OVERHEAD}"),
+        format!("option name Move Overhead type spin default {DEFAULT_MOVE_OVERHEAD_MS} min 0 max {MAX_MOVE_OVERHEAD}"),
         "option name Clear Hash type button".to_string(),
         "option name Ponder type check default false".to_string(),
         "option name UCI_Chess960 type check default false".to_string(),
         "option name SyzygyPath type string default <empty>".to_string(),
         "option name Stats type check default false".to_string(),
+        "option name Selectivity type check default true".to_string(),
     ];
     let defaults = Options::default().ordering;
     for s in SWITCHES {
@@ -60,6 +66,13 @@ pub fn declarations() -> Vec<String> {
             "option name {} type check default {}",
             s.uci,
             s.get(defaults)
+        ));
+    }
+    #[cfg(feature = "tune")]
+    for t in crate::search::tunable::ALL {
+        v.push(format!(
+            "option name {} type spin default {} min {} max {}",
+            t.name, t.default, t.min, t.max
         ));
     }
     v
@@ -146,13 +159,25 @@ impl Options {
                 self.stats = parse_check(name, value)?;
                 Ok(Effect::None)
             }
-            _ => {
-                let Some(s) = SWITCHES.iter().find(|s| s.uci.eq_ignore_ascii_case(name)) else {
-                    return Err(format!("setoption: unknown option '{name}'"));
-                };
-                let on = parse_check(s.uci, value)?;
-                s.set(&mut self.ordering, on);
+            "selectivity" => {
+                self.selectivity = parse_check(name, value)?;
                 Ok(Effect::None)
+            }
+            _ => {
+                if let Some(s) = SWITCHES.iter().find(|s| s.uci.eq_ignore_ascii_case(name)) {
+                    let on = parse_check(s.uci, value)?;
+                    s.set(&mut self.ordering, on);
+                    return Ok(Effect::None);
+                }
+                #[cfg(feature = "tune")]
+                for t in crate::search::tunable::ALL {
+                    if t.name.eq_ignore_ascii_case(name) {
+                        let v = parse_spin(t.name, value, t.min, t.max)?;
+                        crate::search::tunable::set(t.name, v);
+                        return Ok(Effect::None);
+                    }
+                }
+                Err(format!("setoption: unknown option '{name}'"))
             }
         }
     }

@@ -44,7 +44,7 @@ Rules the games are judged by (see ``uci_util.py``)
   round trip is charged to the mover; a clock below ``-FLAG_TOLERANCE``
   (50 ms) after a move is a flag fall; then the increment is added.  Clock
   games raise "Move Overhead" to 30 ms where the engine's default is lower
-  (Cutoff's default is 30, so Cutoff runs with its default);
+  (Cutoff's default is 10 ms, so its clock games run with 30);
 * ``go movetime T`` moves may take at most T + 100 ms;
 * every ``pv`` in every ``info`` line must be a legal move sequence (checked
   after each move, outside the timed part: python-chess is told not to parse

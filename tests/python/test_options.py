@@ -28,7 +28,7 @@ CUTOFF_OPTIONS = {
     "Hash": ("spin", 16, 1, 65536),
     "Threads": ("spin", 1, 1, 256),
     "MultiPV": ("spin", 1, 1, 256),
-    "Move Overhead": ("spin", 30, None, None),
+    "Move Overhead": ("spin", 10, None, None),
     "Clear Hash": ("button", None, None, None),
     "Ponder": ("check", None, None, None),
     "UCI_Chess960": ("check", False, None, None),
