@@ -188,6 +188,12 @@ impl Position {
         board.halfmove_clock() >= 100 && (!board.in_check() || has_legal_move(board))
     }
 
+    /// The static evaluation, from the side to move's point of view.
+    #[inline(always)]
+    pub fn evaluate(&self) -> i32 {
+        crate::eval::evaluate(self.board(), self.psq())
+    }
+
     /// A draw inside the search, `ply` moves from the root: a repetition, the 50-move rule or
     /// material that cannot mate.
     #[inline(always)]

@@ -5,15 +5,15 @@ pub mod params;
 pub mod psq;
 
 use crate::board::{Board, Color};
-use crate::position::Position;
 use params::MAX_PHASE;
 use psq::{phase_of, Score};
 
 /// The static evaluation in centipawns from the side to move's point of view, from the
-/// position's incrementally kept piece-square sum (the search's evaluation).
+/// board and its piece-square sum (kept move by move by `Position`, which calls this as
+/// `Position::evaluate`: the evaluation depends on the board alone).
 #[inline]
-pub fn evaluate(pos: &Position) -> i32 {
-    from_white(pos.board(), taper(pos.board(), pos.psq()))
+pub fn evaluate(board: &Board, psq: Score) -> i32 {
+    from_white(board, taper(board, psq))
 }
 
 #[inline(always)]

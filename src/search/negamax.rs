@@ -15,7 +15,6 @@ use super::tt::{score_from_tt, score_to_tt, Bound, NO_EVAL};
 use super::tunable as t;
 use super::{EventSink, SearchEvent, INFINITY, MATE, MATE_BOUND, MAX_PLY};
 use crate::board::{see_ge, Move, PieceType, PIECE_VALUE};
-use crate::eval::evaluate;
 use crate::position::Position;
 use std::sync::atomic::Ordering;
 
@@ -151,7 +150,7 @@ impl<const STATS: bool> SearchThread<'_, STATS> {
                 return 0;
             }
             if ply >= MAX_PLY {
-                return evaluate(pos);
+                return pos.evaluate();
             }
             // Mate distance pruning: no line from here can beat a mate already found nearer
             // the root, or be worse than being mated here.
@@ -239,7 +238,7 @@ impl<const STATS: bool> SearchThread<'_, STATS> {
         } else {
             match entry {
                 Some(e) if e.eval != NO_EVAL => e.eval,
-                _ => evaluate(pos),
+                _ => pos.evaluate(),
             }
         };
         self.stack[ply].static_eval = static_eval;
@@ -621,7 +620,7 @@ impl<const STATS: bool> SearchThread<'_, STATS> {
         }
         self.seldepth = self.seldepth.max(ply);
         if ply >= MAX_PLY {
-            return evaluate(pos);
+            return pos.evaluate();
         }
         let in_check = pos.board().in_check();
         // The main search hands nodes at depth 0 straight to quiescence, so the draws it checks
@@ -652,7 +651,7 @@ impl<const STATS: bool> SearchThread<'_, STATS> {
         } else {
             match entry {
                 Some(e) if e.eval != NO_EVAL => e.eval,
-                _ => evaluate(pos),
+                _ => pos.evaluate(),
             }
         };
         let stand_pat = if in_check {

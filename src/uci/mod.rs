@@ -257,7 +257,7 @@ impl Engine {
         let s = self.position.psq();
         send(&format!(
             "info string eval: {} cp for the side to move (white side {}; middlegame {} endgame {} phase {}/24)",
-            eval::evaluate(&self.position),
+            self.position.evaluate(),
             eval::taper(b, s),
             s.mg,
             s.eg,
