@@ -34,6 +34,7 @@ CUTOFF_OPTIONS = {
     "UCI_Chess960": ("check", False, None, None),
     "SyzygyPath": ("string", None, None, None),
     "Stats": ("check", False, None, None),
+    "Selectivity": ("check", True, None, None),
     "OrderHashMove": ("check", True, None, None),
     "OrderMvvLva": ("check", True, None, None),
     "OrderKillers": ("check", True, None, None),
