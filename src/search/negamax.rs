@@ -97,7 +97,7 @@ impl LmrTable {
 /// Whether the side to move has two pieces other than pawns and king: with fewer, zugzwang
 /// is common (a lone rook or queen often has no good move either), and passing (the null
 /// move) proves nothing.
-fn has_non_pawn_material(pos: &Position) -> bool {
+fn has_two_pieces(pos: &Position) -> bool {
     let b = pos.board();
     let us = b.colored(b.side_to_move());
     (us & !(b.pieces(PieceType::Pawn) | b.pieces(PieceType::King))).count() >= 2
@@ -296,7 +296,7 @@ impl<const STATS: bool> SearchThread<'_, STATS> {
                 && !self.stack[ply].after_null
                 && ply >= self.nmp_min_ply
                 && beta.abs() < MATE_BOUND
-                && has_non_pawn_material(pos)
+                && has_two_pieces(pos)
             {
                 let r = t::nmp_base()
                     + depth / t::nmp_depth_div()
