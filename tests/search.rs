@@ -790,6 +790,50 @@ fn selectivity_off_reproduces_the_full_width_node_counts() {
     }
 }
 
+/// Every technique's switch reaches the search: all off is `pure`, node for node, and each
+/// one alone switched off changes the tree of a middlegame search (each guards live code).
+#[test]
+fn each_technique_switch_changes_the_search() {
+    use cutoff::search::techniques::{Techniques, TECHNIQUES};
+    let pos = position(KIWIPETE);
+    let all_off = SearchOptions {
+        techniques: Techniques::NONE,
+        ..quiet_opts()
+    };
+    let r = search_fresh(&pos, &Limits::depth(6), &all_off);
+    assert_eq!(
+        r.nodes, 476_053,
+        "every technique off is the full-width search"
+    );
+    // Kiwipete, and a mate in 1 (mate distance pruning only acts once a mate is found).
+    let depth = 12;
+    let positions = [
+        pos,
+        position("r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4"),
+    ];
+    let nodes = |opts: &SearchOptions| -> Vec<u64> {
+        positions
+            .iter()
+            .map(|p| search_fresh(p, &Limits::depth(depth), opts).nodes)
+            .collect()
+    };
+    let full = nodes(&quiet_opts());
+    for t in TECHNIQUES {
+        let mut techniques = Techniques::ALL;
+        t.set(&mut techniques, false);
+        let opts = SearchOptions {
+            techniques,
+            ..quiet_opts()
+        };
+        assert_ne!(
+            nodes(&opts),
+            full,
+            "{} off changes nothing at depth {depth}",
+            t.name
+        );
+    }
+}
+
 /// The selective search reaches the same depth in a small fraction of the nodes (the issue's
 /// target: Kiwipete depth 12 under 2,000,000 nodes, where depth 9 alone took 25 million).
 #[test]

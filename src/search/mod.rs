@@ -6,6 +6,7 @@ mod negamax;
 pub mod ordering;
 pub mod stats;
 pub mod tablebase;
+pub mod techniques;
 mod thread;
 pub mod time;
 pub mod tt;
@@ -19,6 +20,7 @@ use stats::{Iteration, SearchStats};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use tablebase::{RootTb, Tablebase};
+pub use techniques::Techniques;
 use thread::SearchThread;
 pub use time::Limits;
 use tt::TranspositionTable;
@@ -63,6 +65,8 @@ pub struct SearchOptions {
     /// Alpha-beta alone: no pruning beyond it (today: no SEE pruning in quiescence), so node
     /// counts measure move ordering only.
     pub pure: bool,
+    /// The selective techniques on (each a UCI option); `pure` overrides them all.
+    pub techniques: Techniques,
     pub chess960: bool,
     /// Send `Line`, `CurrentMove`, `Stats` and `NoLegalMove` events (bench and the lab run
     /// silent; `Finished` is always sent).
@@ -80,9 +84,21 @@ impl Default for SearchOptions {
             ordering: OrderingConfig::FULL,
             stats: StatsMode::Off,
             pure: false,
+            techniques: Techniques::ALL,
             chess960: false,
             report: true,
             tablebase: None,
+        }
+    }
+}
+
+impl SearchOptions {
+    /// The techniques a search runs with: none when `pure`.
+    pub fn active_techniques(&self) -> Techniques {
+        if self.pure {
+            Techniques::NONE
+        } else {
+            self.techniques
         }
     }
 }

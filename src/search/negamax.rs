@@ -5,8 +5,9 @@
 //! the static evaluation; then, at non-PV nodes out of check, reverse futility pruning,
 //! razoring and null-move pruning; internal iterative reduction; and the move loop, where each
 //! move may be pruned (late move, futility, history, SEE), extended (singular, check) or
-//! reduced (late move reductions). With `SearchOptions::pure` none of the selective steps run:
-//! alpha-beta alone, as the ordering experiments need. The constants are in `tunable.rs`.
+//! reduced (late move reductions). Each technique has its own switch (`techniques.rs`, a UCI
+//! option each); with `SearchOptions::pure` none of the selective steps run: alpha-beta alone,
+//! as the ordering experiments need. The constants are in `tunable.rs`.
 
 use super::ordering::{MovePicker, PickedFrom};
 use super::tablebase;
@@ -131,7 +132,7 @@ impl<const STATS: bool> SearchThread<'_, STATS> {
         let root = ply == 0;
         let pv_node = beta - alpha > 1;
         let in_check = pos.board().in_check();
-        let selective = !self.shared.opts.pure;
+        let tech = self.shared.opts.active_techniques();
         let excluded = self.stack[ply].excluded;
         // In check there is no standing pat: such a node searches every evasion.
         if depth <= 0 && !in_check {
@@ -154,7 +155,7 @@ impl<const STATS: bool> SearchThread<'_, STATS> {
             }
             // Mate distance pruning: no line from here can beat a mate already found nearer
             // the root, or be worse than being mated here.
-            if selective {
+            if tech.mate_distance {
                 alpha = alpha.max(-MATE + ply as i32);
                 beta = beta.min(MATE - ply as i32 - 1);
                 if alpha >= beta {
@@ -263,10 +264,11 @@ impl<const STATS: bool> SearchThread<'_, STATS> {
 
         // Pruning of the whole node: only at non-PV nodes out of check, and not while a
         // singular search looks at the other moves.
-        if selective && !pv_node && !in_check && excluded.is_null() {
+        if !pv_node && !in_check && excluded.is_null() {
             // Reverse futility pruning (static null move): far enough above beta that a ply
             // or a few cannot bring the score back down.
-            if depth <= t::rfp_depth()
+            if tech.reverse_futility
+                && depth <= t::rfp_depth()
                 && eval.abs() < MATE_BOUND
                 && eval - t::rfp_margin() * (depth - improving as i32) >= beta
             {
@@ -275,7 +277,8 @@ impl<const STATS: bool> SearchThread<'_, STATS> {
 
             // Razoring: so far below alpha at low depth that only a tactic could help; ask
             // quiescence, and trust it when it agrees.
-            if depth <= t::razor_depth()
+            if tech.razoring
+                && depth <= t::razor_depth()
                 && eval + t::razor_base() + t::razor_margin() * depth < alpha
             {
                 let score = self.quiescence(pos, ply, alpha - 1, alpha);
@@ -290,7 +293,8 @@ impl<const STATS: bool> SearchThread<'_, STATS> {
             // Null-move pruning: let the opponent move twice; if a reduced search still
             // reaches beta, the real moves will too. Not twice in a row, not without pieces
             // (zugzwang), and verified by a search without null moves at high depth.
-            if depth >= t::nmp_depth()
+            if tech.null_move
+                && depth >= t::nmp_depth()
                 && eval >= beta
                 && static_eval >= beta
                 && !self.stack[ply].after_null
@@ -335,7 +339,7 @@ impl<const STATS: bool> SearchThread<'_, STATS> {
 
         // Internal iterative reduction: a node the table knows nothing of is probably not
         // worth a full-depth search; search it a ply shallower (and store a move for later).
-        if selective
+        if tech.iir
             && excluded.is_null()
             && (pv_node || cut_node)
             && tt_move.is_null()
@@ -384,14 +388,19 @@ impl<const STATS: bool> SearchThread<'_, STATS> {
 
             // Move pruning: once a move has kept the node from being lost, late and hopeless
             // moves are skipped. Never at the root, in check or in pure mode.
-            if selective && !root && !in_check && best.score > -MATE_BOUND {
+            if !root && !in_check && best.score > -MATE_BOUND {
                 // Late move pruning: enough quiets have been tried.
-                if quiet && depth <= t::lmp_depth() && searched >= lmp_limit {
+                if tech.late_move_pruning
+                    && quiet
+                    && depth <= t::lmp_depth()
+                    && searched >= lmp_limit
+                {
                     skip_quiets = true;
                     continue;
                 }
                 // Futility pruning: even a generous margin cannot lift the eval to alpha.
-                if quiet
+                if tech.futility
+                    && quiet
                     && depth <= t::fp_depth()
                     && static_eval + t::fp_base() + t::fp_margin() * depth <= best.alpha
                 {
@@ -399,11 +408,15 @@ impl<const STATS: bool> SearchThread<'_, STATS> {
                     continue;
                 }
                 // History pruning: quiets that have failed again and again here.
-                if quiet && depth <= t::hp_depth() && history < -t::hp_margin() * depth {
+                if tech.history_pruning
+                    && quiet
+                    && depth <= t::hp_depth()
+                    && history < -t::hp_margin() * depth
+                {
                     continue;
                 }
                 // SEE pruning: moves that lose more material than the depth can win back.
-                if depth <= t::see_depth() {
+                if tech.see_pruning && depth <= t::see_depth() {
                     let threshold = if quiet {
                         -t::see_quiet() * depth
                     } else {
@@ -422,7 +435,7 @@ impl<const STATS: bool> SearchThread<'_, STATS> {
             // depth, or extensions along a line could keep its depth from ever falling.
             let may_extend = (ply as i32) < 2 * self.root_depth;
             let mut extension = 0;
-            if selective
+            if tech.singular
                 && !root
                 && may_extend
                 && m == tt_move
@@ -493,7 +506,8 @@ impl<const STATS: bool> SearchThread<'_, STATS> {
             if extension == 0
                 && gives_check
                 && ply < MAX_PLY / 2
-                && (!selective || (may_extend && pos.previous().is_some_and(|b| see_ge(b, m, 0))))
+                && (!tech.check_extension_see
+                    || (may_extend && pos.previous().is_some_and(|b| see_ge(b, m, 0))))
             {
                 extension = 1;
             }
@@ -519,7 +533,7 @@ impl<const STATS: bool> SearchThread<'_, STATS> {
                 // Late move reductions: later moves in the order are searched shallower with a
                 // null window; a move that beats alpha anyway is searched again in full.
                 let mut r = 0;
-                if selective
+                if tech.lmr
                     && depth >= 3
                     && searched > 1 + pv_node as usize
                     && (quiet || from == PickedFrom::BadCapture)
@@ -630,7 +644,7 @@ impl<const STATS: bool> SearchThread<'_, STATS> {
         if pos.is_search_draw(ply) {
             return 0;
         }
-        let selective = !self.shared.opts.pure;
+        let tech = self.shared.opts.active_techniques();
         let key = pos.board().key();
         let pv_node = beta - alpha > 1;
         self.count(|s| s.tt_probes += 1);
@@ -664,7 +678,7 @@ impl<const STATS: bool> SearchThread<'_, STATS> {
             static_eval
         };
         let mut best = NodeBest::new(stand_pat, alpha, beta);
-        let prune = selective && !in_check;
+        let prune = tech.quiescence_pruning && !in_check;
         let mut picker = MovePicker::quiescence(self.shared.opts.ordering, tt_move, in_check);
         let mut searched = 0usize;
         while let Some((m, from)) = picker.next(pos.board(), &self.tables.history) {

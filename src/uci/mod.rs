@@ -349,6 +349,7 @@ impl Engine {
                 StatsMode::Off
             },
             pure: !self.options.selectivity,
+            techniques: self.options.techniques,
             chess960: self.options.chess960,
             report: true,
             tablebase: self.tablebase.clone(),

@@ -1,6 +1,7 @@
 //! The UCI options: their declarations for `uci` and their parsing for `setoption`.
 
 use crate::search::ordering::{OrderingConfig, SWITCHES};
+use crate::search::techniques::{Techniques, TECHNIQUES};
 use crate::search::time::DEFAULT_MOVE_OVERHEAD_MS;
 use crate::search::tt::TranspositionTable;
 
@@ -18,6 +19,8 @@ pub struct Options {
     /// Off: alpha-beta alone, no pruning, reductions or selective extensions (the search
     /// of the ordering experiments).
     pub selectivity: bool,
+    /// Each selective technique alone (under `selectivity`).
+    pub techniques: Techniques,
     pub ordering: OrderingConfig,
 }
 
@@ -33,6 +36,7 @@ impl Default for Options {
             syzygy_path: String::new(),
             stats: false,
             selectivity: true,
+            techniques: Techniques::ALL,
             ordering: OrderingConfig::FULL,
         }
     }
@@ -60,6 +64,13 @@ pub fn declarations() -> Vec<String> {
         "option name Stats type check default false".to_string(),
         "option name Selectivity type check default true".to_string(),
     ];
+    for t in TECHNIQUES {
+        v.push(format!(
+            "option name {} type check default {}",
+            t.uci,
+            t.get(Options::default().techniques)
+        ));
+    }
     let defaults = Options::default().ordering;
     for s in SWITCHES {
         v.push(format!(
@@ -169,6 +180,11 @@ impl Options {
                     s.set(&mut self.ordering, on);
                     return Ok(Effect::None);
                 }
+                if let Some(t) = TECHNIQUES.iter().find(|t| t.uci.eq_ignore_ascii_case(name)) {
+                    let on = parse_check(t.uci, value)?;
+                    t.set(&mut self.techniques, on);
+                    return Ok(Effect::None);
+                }
                 #[cfg(feature = "tune")]
                 for t in crate::search::tunable::ALL {
                     if t.name.eq_ignore_ascii_case(name) {
@@ -201,6 +217,27 @@ mod tests {
         assert!(o.set("OrderKillers", Some("maybe")).is_err());
         assert!(o.set("Foo", Some("1")).is_err());
         assert!(o.set("Move Overhead", Some("-1")).is_err());
+    }
+
+    #[test]
+    fn every_technique_is_declared_and_sets_its_field_alone() {
+        let lines = declarations();
+        for t in TECHNIQUES {
+            let line = format!("option name {} type check default true", t.uci);
+            assert!(lines.contains(&line), "{line}");
+            let mut o = Options::default();
+            assert_eq!(o.set(t.uci, Some("false")), Ok(Effect::None));
+            let mut want = Techniques::ALL;
+            t.set(&mut want, false);
+            assert_eq!(o.techniques, want, "{}", t.uci);
+            assert!(o.set(t.uci, Some("nope")).is_err());
+            assert_eq!(o.techniques, want, "an error changes nothing");
+            assert_eq!(
+                o.set(&t.uci.to_ascii_uppercase(), Some("true")),
+                Ok(Effect::None)
+            );
+            assert_eq!(o.techniques, Techniques::ALL);
+        }
     }
 
     #[test]

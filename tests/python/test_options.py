@@ -35,6 +35,15 @@ CUTOFF_OPTIONS = {
     "SyzygyPath": ("string", None, None, None),
     "Stats": ("check", False, None, None),
     "Selectivity": ("check", True, None, None),
+    **{
+        name: ("check", True, None, None)
+        for name in [
+            "SearchMateDistance", "SearchReverseFutility", "SearchRazoring", "SearchNullMove",
+            "SearchIIR", "SearchLateMovePruning", "SearchFutility", "SearchHistoryPruning",
+            "SearchSeePruning", "SearchSingular", "SearchCheckSee", "SearchLMR",
+            "SearchQsPruning",
+        ]
+    },
     "OrderHashMove": ("check", True, None, None),
     "OrderMvvLva": ("check", True, None, None),
     "OrderKillers": ("check", True, None, None),

@@ -1,0 +1,131 @@
+#!/usr/bin/env bash
+# ablate.sh - what each part of the engine is worth in games: the full engine against the
+# same binary with one part switched off, for each part in turn.
+#
+# Why: the ordering lab shows what a heuristic saves in nodes; this shows what it is worth in
+# Elo, side by side, with error bars. Both sides are the same binary, so only the switch
+# differs.
+#
+# Usage:
+#   scripts/ablate.sh ENGINE [options] [VARIANT...]
+# A VARIANT is NAME:Option=value[,Option=value...], e.g. nmp:SearchNullMove=false.
+# Options (defaults in brackets):
+#   --prefix P         also one variant per check option whose name starts with P, switched
+#                      off (asks ENGINE's `uci`; Order: the ordering switches, Search: the
+#                      selective search's techniques)
+#   --games N          games per variant (pairs of the same opening, colours swapped)  [400]
+#   --sprt E0,E1       instead of a fixed count, stop each variant at an SPRT verdict
+#                      (nElo bounds, alpha = beta = 0.05), at most --games games
+#   --tc TC            time control                                   [4+0.04]
+#   --nodes N          nodes per move instead of a clock (screening; load-independent)
+#   --concurrency N    games at once                                  [2]
+#   --book PATH        openings         [<repo>/../shared/data/books/UHO_4060_v3.epd]
+#   --seed N           opening order seed                             [42]
+#   --out DIR          where logs, results.tsv, table.md and chart.svg go  [ablation-out]
+#   --title TEXT       the chart's title
+# The table and chart are rewritten after every variant, so an interrupted run keeps what
+# finished. Elo is from the full engine's side: positive means the part is worth that much.
+#
+# fastchess: $FASTCHESS, else on PATH, else /work/opt/bin/fastchess.
+
+set -euo pipefail
+
+die() { echo "ablate.sh: $*" >&2; exit 2; }
+usage() { sed -n '/^# Usage:/,/^# fastchess:/p' "$0" | sed 's/^# \{0,1\}//'; exit "${1:-2}"; }
+
+REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+GAMES=400
+SPRT=""
+TC="4+0.04"
+NODES=""
+CONCURRENCY=2
+BOOK="$REPO_ROOT/../shared/data/books/UHO_4060_v3.epd"
+SEED=42
+OUT="ablation-out"
+TITLE=""
+PREFIX=""
+ENGINE=""
+VARIANTS=()
+
+while [[ $# -gt 0 ]]; do
+    case "$1" in
+        --prefix) PREFIX="${2:?}"; shift 2 ;;
+        --games) GAMES="${2:?}"; shift 2 ;;
+        --sprt) SPRT="${2:?}"; shift 2 ;;
+        --tc) TC="${2:?}"; shift 2 ;;
+        --nodes) NODES="${2:?}"; shift 2 ;;
+        --concurrency) CONCURRENCY="${2:?}"; shift 2 ;;
+        --book) BOOK="${2:?}"; shift 2 ;;
+        --seed) SEED="${2:?}"; shift 2 ;;
+        --out) OUT="${2:?}"; shift 2 ;;
+        --title) TITLE="${2:?}"; shift 2 ;;
+        -h|--help) usage 0 ;;
+        -*) die "unknown option: $1 (see --help)" ;;
+        *) if [[ -z "$ENGINE" ]]; then ENGINE="$1"; else VARIANTS+=("$1"); fi; shift ;;
+    esac
+done
+[[ -n "$ENGINE" ]] || usage 2
+ENGINE="$(readlink -f -- "$ENGINE")"
+[[ -x "$ENGINE" ]] || die "not an executable: $ENGINE"
+[[ -r "$BOOK" ]] || die "opening book not readable: $BOOK"
+BOOK="$(readlink -f -- "$BOOK")"
+case "$BOOK" in *.pgn) BOOK_FORMAT=pgn ;; *) BOOK_FORMAT=epd ;; esac
+[[ "$GAMES" =~ ^[0-9]+$ && "$GAMES" -ge 2 ]] || die "--games must be a number >= 2"
+
+if [[ -n "${FASTCHESS:-}" ]]; then FC="$FASTCHESS"
+elif command -v fastchess >/dev/null 2>&1; then FC="$(command -v fastchess)"
+elif [[ -x /work/opt/bin/fastchess ]]; then FC=/work/opt/bin/fastchess
+else die "fastchess not found (set FASTCHESS)"; fi
+
+if [[ -n "$PREFIX" ]]; then
+    while read -r name; do
+        VARIANTS+=("$name:$name=false")
+    done < <(printf 'uci\nquit\n' | "$ENGINE" \
+        | sed -n "s/^option name \\($PREFIX[^ ]*\\) type check default true\$/\\1/p")
+fi
+[[ ${#VARIANTS[@]} -gt 0 ]] || die "no variants (give NAME:Option=value or --prefix)"
+
+if [[ -n "$NODES" ]]; then LIMIT=(nodes="$NODES"); LIMIT_TEXT="$NODES nodes per move"
+else LIMIT=(tc="$TC"); LIMIT_TEXT="$TC"; fi
+SPRT_ARGS=()
+if [[ -n "$SPRT" ]]; then
+    IFS=, read -r E0 E1 <<<"$SPRT"
+    SPRT_ARGS=(-sprt elo0="$E0" elo1="$E1" alpha=0.05 beta=0.05 model=normalized)
+fi
+
+mkdir -p "$OUT"
+OUT="$(readlink -f -- "$OUT")"
+RESULTS="$OUT/results.tsv"
+[[ -f "$RESULTS" ]] || printf 'variant\toptions\tlog\n' > "$RESULTS"
+{
+    echo "engine: $ENGINE"
+    echo "limit: $LIMIT_TEXT; games per variant: $GAMES${SPRT:+ (SPRT nElo [$SPRT])}"
+    echo "book: $BOOK (seed $SEED); Threads 1, Hash 16; concurrency $CONCURRENCY"
+    echo "date: $(date -u +%Y-%m-%dT%H:%MZ); host: $(nproc) cores"
+} > "$OUT/conditions.txt"
+
+for variant in "${VARIANTS[@]}"; do
+    name="${variant%%:*}"
+    opts="${variant#*:}"
+    [[ "$name" != "$variant" && -n "$opts" ]] || die "variant must be NAME:Option=value: $variant"
+    engine_opts=()
+    IFS=, read -ra pairs <<<"$opts"
+    for p in "${pairs[@]}"; do engine_opts+=("option.$p"); done
+    log="$OUT/$name.log"
+    echo "ablate.sh: full vs $name ($opts), $LIMIT_TEXT, $GAMES games"
+    "$FC" \
+        -engine cmd="$ENGINE" name=full \
+        -engine cmd="$ENGINE" name="$name-off" "${engine_opts[@]}" \
+        -each "${LIMIT[@]}" option.Threads=1 option.Hash=16 \
+        -openings file="$BOOK" format="$BOOK_FORMAT" order=random \
+        -srand "$SEED" -rounds "$((GAMES / 2))" -repeat \
+        -concurrency "$CONCURRENCY" -recover \
+        "${SPRT_ARGS[@]+"${SPRT_ARGS[@]}"}" \
+        -config outname="$OUT/$name.json" > "$log" 2>&1 || echo "ablate.sh: fastchess failed for $name (see $log)"
+    grep -A6 '^Results of' "$log" | tail -7 || true
+    printf '%s\t%s\t%s\n' "$name" "$opts" "$log" >> "$RESULTS"
+    python3 "$REPO_ROOT/scripts/ablation_report.py" "$RESULTS" \
+        --title "${TITLE:-Elo lost when each part is off ($LIMIT_TEXT)}" \
+        --conditions "$OUT/conditions.txt" --markdown "$OUT/table.md" --svg "$OUT/chart.svg"
+done
+cat "$OUT/table.md"

@@ -1,0 +1,129 @@
+//! Which techniques of the selective search are on. Each is a line of `TECHNIQUES`, which
+//! gives it a UCI check option (default on), so any one of them can be switched off and its
+//! worth measured in nodes or in games (`scripts/ablate.sh`). `Selectivity` off (the lab's
+//! `--pure`) turns every one of them off at once: alpha-beta alone.
+
+/// One flag per technique of `alpha_beta` and `quiescence` (see `negamax.rs`, where each
+/// guards one block).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Techniques {
+    pub mate_distance: bool,
+    pub reverse_futility: bool,
+    pub razoring: bool,
+    pub null_move: bool,
+    pub iir: bool,
+    pub late_move_pruning: bool,
+    pub futility: bool,
+    pub history_pruning: bool,
+    pub see_pruning: bool,
+    pub singular: bool,
+    pub check_extension_see: bool,
+    pub lmr: bool,
+    pub quiescence_pruning: bool,
+}
+
+impl Techniques {
+    pub const ALL: Techniques = Techniques {
+        mate_distance: true,
+        reverse_futility: true,
+        razoring: true,
+        null_move: true,
+        iir: true,
+        late_move_pruning: true,
+        futility: true,
+        history_pruning: true,
+        see_pruning: true,
+        singular: true,
+        check_extension_see: true,
+        lmr: true,
+        quiescence_pruning: true,
+    };
+
+    /// Alpha-beta alone (every check extended, every capture searched in quiescence).
+    pub const NONE: Techniques = Techniques {
+        mate_distance: false,
+        reverse_futility: false,
+        razoring: false,
+        null_move: false,
+        iir: false,
+        late_move_pruning: false,
+        futility: false,
+        history_pruning: false,
+        see_pruning: false,
+        singular: false,
+        check_extension_see: false,
+        lmr: false,
+        quiescence_pruning: false,
+    };
+}
+
+impl Default for Techniques {
+    fn default() -> Self {
+        Techniques::ALL
+    }
+}
+
+/// One technique: a field of `Techniques` and the names it goes by.
+#[derive(Clone, Copy, Debug)]
+pub struct Technique {
+    /// A short name, for scripts and tables.
+    pub name: &'static str,
+    /// Its UCI check option.
+    pub uci: &'static str,
+    pub field: fn(&mut Techniques) -> &mut bool,
+    /// What switching it off does, in a few words.
+    pub description: &'static str,
+}
+
+impl Technique {
+    pub fn get(&self, mut t: Techniques) -> bool {
+        *(self.field)(&mut t)
+    }
+
+    pub fn set(&self, t: &mut Techniques, on: bool) {
+        *(self.field)(t) = on;
+    }
+}
+
+/// Every technique, in the order a node applies them. The UCI options and the ablation
+/// scripts read this table.
+#[rustfmt::skip]
+pub const TECHNIQUES: &[Technique] = &[
+    Technique { name: "mdp",     uci: "SearchMateDistance",     field: |t| &mut t.mate_distance,       description: "mate distance pruning" },
+    Technique { name: "rfp",     uci: "SearchReverseFutility",  field: |t| &mut t.reverse_futility,    description: "reverse futility pruning (static null move)" },
+    Technique { name: "razor",   uci: "SearchRazoring",         field: |t| &mut t.razoring,            description: "razoring: quiescence decides far below alpha at low depth" },
+    Technique { name: "nmp",     uci: "SearchNullMove",         field: |t| &mut t.null_move,           description: "null-move pruning with verification at high depth" },
+    Technique { name: "iir",     uci: "SearchIIR",              field: |t| &mut t.iir,                 description: "internal iterative reduction without a hash move" },
+    Technique { name: "lmp",     uci: "SearchLateMovePruning",  field: |t| &mut t.late_move_pruning,   description: "late move pruning of quiets beyond a move count" },
+    Technique { name: "fp",      uci: "SearchFutility",         field: |t| &mut t.futility,            description: "futility pruning of quiets" },
+    Technique { name: "hp",      uci: "SearchHistoryPruning",   field: |t| &mut t.history_pruning,     description: "pruning of quiets with very bad history" },
+    Technique { name: "seep",    uci: "SearchSeePruning",       field: |t| &mut t.see_pruning,         description: "SEE pruning of quiets and captures" },
+    Technique { name: "se",      uci: "SearchSingular",         field: |t| &mut t.singular,            description: "singular (and double) extensions, multi-cut" },
+    Technique { name: "checkext", uci: "SearchCheckSee",        field: |t| &mut t.check_extension_see, description: "no check extension for checks that lose material (off: every check extended)" },
+    Technique { name: "lmr",     uci: "SearchLMR",              field: |t| &mut t.lmr,                 description: "late move reductions" },
+    Technique { name: "qsp",     uci: "SearchQsPruning",        field: |t| &mut t.quiescence_pruning,  description: "quiescence: losing captures skipped, delta pruning" },
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_table_covers_every_field_once_with_unique_names() {
+        let mut t = Techniques::NONE;
+        for (i, a) in TECHNIQUES.iter().enumerate() {
+            let mut only = Techniques::NONE;
+            a.set(&mut only, true);
+            assert_ne!(only, Techniques::NONE, "{}", a.name);
+            for b in &TECHNIQUES[i + 1..] {
+                let mut other = Techniques::NONE;
+                b.set(&mut other, true);
+                assert_ne!(only, other, "{} and {}", a.name, b.name);
+                assert_ne!(a.name, b.name);
+                assert!(!a.uci.eq_ignore_ascii_case(b.uci));
+            }
+            a.set(&mut t, true);
+        }
+        assert_eq!(t, Techniques::ALL);
+    }
+}
