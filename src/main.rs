@@ -55,6 +55,20 @@ enum Command {
         #[arg(long, value_name = "DIR")]
         out: Option<String>,
     },
+    /// The move-order explainer: every legal move in the order the picker yields it at the
+    /// root, with the stage and the numbers that placed it.
+    Order {
+        /// The position (quote it, or give its fields as separate words).
+        #[arg(required = true, num_args = 1..)]
+        fen: Vec<String>,
+        /// Search to this depth first, so the hash move, killers and histories are the ones
+        /// that search learned.
+        #[arg(long)]
+        depth: Option<i32>,
+        /// Print JSON instead of a table.
+        #[arg(long)]
+        json: bool,
+    },
     /// Run an EPD perft suite (`FEN ;D1 n ;D2 n ...`).
     PerftSuite {
         file: String,
@@ -108,6 +122,16 @@ fn main() -> ExitCode {
             match run_cli(&epd_file, limit, &configs, pure, out.as_deref()) {
                 Ok(true) => ExitCode::SUCCESS,
                 Ok(false) => ExitCode::from(130),
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    ExitCode::from(2)
+                }
+            }
+        }
+        Some(Command::Order { fen, depth, json }) => {
+            let depth = depth.map(|d| clamp_depth(d.into()));
+            match cutoff::tools::explain::run_cli(&fen.join(" "), depth, json) {
+                Ok(()) => ExitCode::SUCCESS,
                 Err(e) => {
                     eprintln!("error: {e}");
                     ExitCode::from(2)

@@ -179,6 +179,11 @@ impl Searcher {
         self.tables.len()
     }
 
+    /// What the main search thread's ordering has learned (the move-order explainer shows it).
+    pub fn main_tables(&self) -> &OrderingTables {
+        &self.tables[0]
+    }
+
     /// Replaces the table with an empty one of `mb` megabytes; on an error the table keeps its
     /// old size (emptied: its memory was freed to make room for the new one).
     pub fn resize_tt(&mut self, mb: usize) -> Result<(), String> {

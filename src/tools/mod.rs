@@ -1,7 +1,9 @@
-//! The command-line tools: perft, perft suites, bench and the ordering lab.
+//! The command-line tools: perft, perft suites, bench, the ordering lab and the move-order
+//! explainer.
 
 pub mod bench;
 pub mod epd;
+pub mod explain;
 pub mod ordering;
 pub mod perft;
 pub mod progress;

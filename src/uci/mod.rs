@@ -12,6 +12,7 @@ use crate::eval;
 use crate::position::Position;
 use crate::search::tablebase::Tablebase;
 use crate::search::{Control, SearchOptions, Searcher, StatsMode};
+use crate::tools::explain;
 use options::{Effect, Options};
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -173,6 +174,7 @@ impl Engine {
                 send(&format!("Chess960: {}", self.position.chess960()));
             }
             "eval" => self.eval(),
+            "order" => self.order(),
             "quit" => {
                 self.stop_search();
                 return false;
@@ -263,6 +265,29 @@ impl Engine {
             s.eg,
             eval::psq::phase_of(b)
         ));
+    }
+
+    /// `order`: the current position's moves in the order the picker would try them at the
+    /// root now, with what the last searches taught the tables (the move-order explainer).
+    fn order(&mut self) {
+        // A search that has sent its move (or was told to stop) is only joining its threads:
+        // `searcher()` waits for that. One still thinking keeps its tables.
+        let thinking = self.running.as_ref().is_some_and(|h| !h.is_finished())
+            && !self.control.stop.load(Ordering::SeqCst);
+        if thinking {
+            error("order: a search is running (send stop first)");
+            return;
+        }
+        let opts = SearchOptions {
+            ordering: self.options.ordering,
+            chess960: self.options.chess960,
+            ..SearchOptions::default()
+        };
+        let pos = self.position.clone();
+        let e = explain::explain_with(&pos, self.searcher(), &opts);
+        for line in explain::text(&e) {
+            send(&line);
+        }
     }
 
     /// `go perft N`: the leaf count under each root move, then the total, as Stockfish prints

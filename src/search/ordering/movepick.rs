@@ -114,6 +114,17 @@ const MVV_LVA: [[i32; 6]; 6] = {
     t
 };
 
+/// The MVV-LVA score of a capture (0 for a move that captures nothing), as the picker ranks
+/// captures within their band.
+pub fn mvv_lva(board: &Board, m: Move) -> i32 {
+    let attacker = board
+        .moved_piece(m)
+        .map_or(PieceType::Pawn, |p| p.piece_type());
+    board
+        .captured(m)
+        .map_or(0, |v| MVV_LVA[v.index()][attacker.index()])
+}
+
 /// Score bands that keep promotion-captures above captures, and queen promotions above the
 /// other quiet promotions.
 const PROMO_CAPTURE_BAND: i32 = 1 << 24;
@@ -254,12 +265,7 @@ impl MovePicker {
         if !self.config.mvv_lva {
             return 0;
         }
-        let attacker = board
-            .moved_piece(m)
-            .map_or(PieceType::Pawn, |p| p.piece_type());
-        let mvv_lva = board
-            .captured(m)
-            .map_or(0, |v| MVV_LVA[v.index()][attacker.index()]);
+        let mvv_lva = mvv_lva(board, m);
         match m.promotion_piece() {
             Some(p) if m.is_capture() => PROMO_CAPTURE_BAND + PIECE_VALUE[p.index()] * 16 + mvv_lva,
             Some(PieceType::Queen) => QUEEN_PROMO_BAND,
