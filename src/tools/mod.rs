@@ -1,6 +1,8 @@
-//! The command-line tools: perft, perft suites, bench and the ordering lab.
+//! The command-line tools: perft, perft suites, bench, the ordering lab and self-play data
+//! generation.
 
 pub mod bench;
+pub mod datagen;
 pub mod epd;
 pub mod ordering;
 pub mod perft;
