@@ -32,7 +32,7 @@ import re
 import sys
 from collections import defaultdict
 
-MATERIAL_MIN = 10
+MATERIAL_MIN = 7
 MATERIAL_MAX = 78
 MATERIAL_SCALE = 58.0
 # Scores are binned to this many centipawns (far below the model's spread b).
@@ -113,16 +113,17 @@ def shares(v: float, a: float, b: float):
 
 
 class Problem:
-    def __init__(self, bins):
-        xs = [n / MATERIAL_SCALE for n in NODES]
+    def __init__(self, bins, nodes=NODES):
+        self.k = len(nodes)
+        xs = [n / MATERIAL_SCALE for n in nodes]
         self.rows = []
         for (m, v), counts in sorted(bins.items()):
             self.rows.append((lagrange(m / MATERIAL_SCALE, xs), float(v), counts))
         self.n = sum(sum(c) for _, _, c in self.rows)
 
     def evaluate(self, params, want_grad=True):
-        """Mean negative log-likelihood and its gradient; params = a at NODES + b at NODES."""
-        k = len(NODES)
+        """Mean negative log-likelihood and its gradient; params = a at the nodes, then b."""
+        k = self.k
         pa, pb = params[:k], params[k:]
         nll = 0.0
         grad = [0.0] * (2 * k)
@@ -236,6 +237,8 @@ def rust_array(name, coeffs):
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("data", nargs="+", help="FEN | cp | result files (plain or .xz)")
+    ap.add_argument("--buckets", action="store_true",
+                    help="also fit a and b for each material bucket on its own, to check the cubics' shape")
     ap.add_argument("--update", metavar="RUST_FILE",
                     help="rewrite the A and B constants in this file (src/uci/wdl.rs)")
     args = ap.parse_args()
@@ -273,6 +276,24 @@ def main() -> int:
         x = m / MATERIAL_SCALE
         near = sum(n for mm, n in per_material.items() if abs(mm - m) <= 2)
         print(f"# {m:8d} | {near:9d} | {cubic(a_coeffs, x):8.1f} | {cubic(b_coeffs, x):8.1f}")
+
+    if args.buckets:
+        print()
+        print("# material bucket | positions | a, b fitted on the bucket alone | the cubics at its centre")
+        for lo, hi in [(10, 14), (15, 19), (20, 24), (25, 29), (30, 34), (35, 41), (42, 48),
+                       (49, 55), (56, 62), (63, 69), (70, 74), (75, 78)]:
+            sub = {key: c for key, c in bins.items() if lo <= key[0] <= hi}
+            n = sum(sum(c) for c in sub.values())
+            if n < 500:
+                continue
+            centre = (lo + hi) / 2
+            try:
+                (a, b), _ = fit(Problem(sub, [centre]), [200.0, 100.0])
+            except ValueError:
+                continue
+            x = centre / MATERIAL_SCALE
+            print(f"# {lo:3d}..{hi:3d} | {n:9d} | {a:7.1f} {b:7.1f} | {cubic(a_coeffs, x):7.1f} "
+                  f"{cubic(b_coeffs, x):7.1f}")
 
     # Calibration: observed against predicted white-win share by score, all materials.
     print()

