@@ -61,6 +61,7 @@ fn handshake_lists_every_option() {
         "Clear Hash",
         "Ponder",
         "UCI_Chess960",
+        "UCI_ShowWDL",
         "SyzygyPath",
         "Stats",
         "Selectivity",
@@ -77,6 +78,9 @@ fn handshake_lists_every_option() {
     assert!(lines
         .iter()
         .any(|l| l == "option name Clear Hash type button"));
+    assert!(lines
+        .iter()
+        .any(|l| l == "option name UCI_ShowWDL type check default false"));
     assert!(lines
         .iter()
         .any(|l| l == "option name OrderSeeSplit type check default true"));
