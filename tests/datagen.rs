@@ -170,3 +170,39 @@ fn the_command_writes_its_file_and_counts() {
     assert!(!missing.status.success());
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// With Syzygy tables (`CUTOFF_SYZYGY`, as in tests/syzygy.rs), a game in them ends at once with
+/// their verdict.
+#[test]
+fn tablebase_positions_end_the_game_with_their_verdict() {
+    let Some(dir) = std::env::var("CUTOFF_SYZYGY")
+        .ok()
+        .filter(|d| !d.is_empty())
+    else {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "CUTOFF_SYZYGY must name the Syzygy test tables under CI"
+        );
+        eprintln!("SKIPPED: CUTOFF_SYZYGY is not set");
+        return;
+    };
+    let opened = cutoff::search::tablebase::Tablebase::open(&dir);
+    let tb = std::sync::Arc::new(opened.tablebase.expect("tables in CUTOFF_SYZYGY"));
+    let cfg = DatagenConfig {
+        random_plies: 0,
+        ..config(1, 1, 1)
+    };
+    for (fen, want) in [
+        ("8/8/4k3/8/8/3RK3/8/8 w - - 0 1", GameResult::WhiteWins),
+        ("8/8/4k3/8/8/3RK3/8/8 b - - 0 1", GameResult::WhiteWins),
+        ("8/8/8/4k3/4p3/8/8/4K3 w - - 0 1", GameResult::Draw),
+        ("8/8/8/8/8/4k3/4p3/4K3 b - - 0 1", GameResult::BlackWins),
+    ] {
+        let book = [Board::from_fen(fen).unwrap()];
+        let game = GamePlayer::new(&cfg, &book, Some(tb.clone())).play(0);
+        assert_eq!(game.result, want, "{fen}");
+        assert_eq!(game.ending, datagen::Ending::Tablebase, "{fen}");
+        assert_eq!(game.plies, 0, "{fen}");
+        assert!(game.samples.is_empty());
+    }
+}
