@@ -201,6 +201,7 @@ fn datagen(
 ) -> Result<(), String> {
     use cutoff::search::tablebase::Tablebase;
     use cutoff::tools::datagen::{self, DatagenConfig};
+    use std::io::Write;
     let book = match book {
         Some(path) => datagen::read_book(path)?,
         None => Vec::new(),
@@ -230,6 +231,7 @@ fn datagen(
     };
     let file = std::fs::File::create(out).map_err(|e| format!("{out}: {e}"))?;
     let summary = datagen::run(&config, &book, tablebase, std::io::BufWriter::new(file))?;
-    println!("{}", summary.text());
+    // Not println!: a closed stdout (`| head`) must not panic.
+    let _ = writeln!(std::io::stdout(), "{}", summary.text());
     Ok(())
 }

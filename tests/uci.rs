@@ -53,7 +53,7 @@ fn handshake_lists_every_option() {
         .filter_map(|l| l.strip_prefix("option name "))
         .map(|rest| rest[..rest.find(" type ").expect("a type")].to_string())
         .collect();
-    let want = [
+    let mut want = vec![
         "Hash",
         "Threads",
         "MultiPV",
@@ -65,12 +65,17 @@ fn handshake_lists_every_option() {
         "SyzygyPath",
         "Stats",
         "Selectivity",
+    ];
+    // One switch per selective technique, from their table.
+    want.extend(cutoff::search::techniques::TECHNIQUES.iter().map(|t| t.uci));
+    assert!(want.contains(&"SearchNullMove"), "{want:?}");
+    want.extend([
         "OrderHashMove",
         "OrderMvvLva",
         "OrderKillers",
         "OrderHistory",
         "OrderSeeSplit",
-    ];
+    ]);
     assert_eq!(names, want);
     assert!(lines
         .iter()
