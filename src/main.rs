@@ -69,6 +69,39 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Self-play data: play games at a fixed number of nodes a move and write their quiet
+    /// positions as `FEN | cp | result` lines (scores and results from White's side; see
+    /// docs/datagen.md).
+    Datagen {
+        /// Output file (overwritten).
+        #[arg(long)]
+        out: String,
+        /// Games to play.
+        #[arg(long, default_value_t = 100)]
+        games: usize,
+        /// Nodes searched per move.
+        #[arg(long, default_value_t = cutoff::tools::datagen::DEFAULT_NODES)]
+        nodes: u64,
+        /// Games played at once (each by its own one-threaded searcher).
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+        /// Seed of the openings: the same seed gives the same games.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Opening book, EPD or PGN; each game starts from a position drawn from it.
+        #[arg(long)]
+        book: Option<String>,
+        /// Random legal moves played from the start (or book) position [default: 8 without a
+        /// book, 0 with one].
+        #[arg(long)]
+        random_plies: Option<usize>,
+        /// Hash table of each searcher, in MB.
+        #[arg(long, default_value_t = 16)]
+        hash: usize,
+        /// Syzygy tables to adjudicate with (and to search with), as for SyzygyPath.
+        #[arg(long)]
+        syzygy: Option<String>,
+    },
     /// Run an EPD perft suite (`FEN ;D1 n ;D2 n ...`).
     PerftSuite {
         file: String,
@@ -138,6 +171,33 @@ fn main() -> ExitCode {
                 }
             }
         }
+        Some(Command::Datagen {
+            out,
+            games,
+            nodes,
+            threads,
+            seed,
+            book,
+            random_plies,
+            hash,
+            syzygy,
+        }) => match datagen(
+            &out,
+            games,
+            nodes,
+            threads,
+            seed,
+            book.as_deref(),
+            random_plies,
+            hash,
+            syzygy.as_deref(),
+        ) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("error: {e}");
+                ExitCode::from(2)
+            }
+        },
         Some(Command::PerftSuite { file, max_depth }) => {
             match cutoff::tools::perft::run_suite(&file, max_depth) {
                 Ok(true) => ExitCode::SUCCESS,
@@ -149,4 +209,53 @@ fn main() -> ExitCode {
             }
         }
     }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn datagen(
+    out: &str,
+    games: usize,
+    nodes: u64,
+    threads: usize,
+    seed: u64,
+    book: Option<&str>,
+    random_plies: Option<usize>,
+    hash: usize,
+    syzygy: Option<&str>,
+) -> Result<(), String> {
+    use cutoff::search::tablebase::Tablebase;
+    use cutoff::tools::datagen::{self, DatagenConfig};
+    use std::io::Write;
+    let book = match book {
+        Some(path) => datagen::read_book(path)?,
+        None => Vec::new(),
+    };
+    let tablebase = match syzygy {
+        Some(spec) => {
+            let opened = Tablebase::open(spec);
+            if let Some(e) = opened.errors.first() {
+                return Err(e.clone());
+            }
+            let tb = opened
+                .tablebase
+                .ok_or_else(|| format!("no Syzygy tables in {spec}"))?;
+            eprintln!("{}", tb.summary());
+            Some(std::sync::Arc::new(tb))
+        }
+        None => None,
+    };
+    let config = DatagenConfig {
+        games,
+        nodes: nodes.max(1),
+        threads: threads.max(1),
+        seed,
+        random_plies: random_plies.unwrap_or(if book.is_empty() { 8 } else { 0 }),
+        hash_mb: hash.clamp(1, cutoff::search::tt::TranspositionTable::MAX_MB),
+        ..DatagenConfig::default()
+    };
+    let file = std::fs::File::create(out).map_err(|e| format!("{out}: {e}"))?;
+    let summary = datagen::run(&config, &book, tablebase, std::io::BufWriter::new(file))?;
+    // Not println!: a closed stdout (`| head`) must not panic.
+    let _ = writeln!(std::io::stdout(), "{}", summary.text());
+    Ok(())
 }

@@ -78,7 +78,7 @@ fn mates_in_one_to_four_with_the_only_key_move() {
         // prunes, so it gets a few plies more. The mate must still be the shortest one.
         let r = search_depth(&pos, 2 * n as i32 + 5);
         assert_eq!(r.score, MATE - (2 * n as i32 - 1), "{fen}");
-        assert_eq!(format_score(r.score), format!("mate {n}"), "{fen}");
+        assert_eq!(format_score(r.score, 78), format!("mate {n}"), "{fen}");
         assert_eq!(uci(r.best), key, "{fen}");
         // The whole PV is the mate: legal moves ending in checkmate after 2n-1 plies.
         let pv = &r.lines[0].pv;
@@ -103,7 +103,7 @@ fn being_mated_scores_mate_minus_n() {
         play(&mut pos, key);
         let r = search_depth(&pos, 2 * n as i32 + 4);
         assert_eq!(r.score, -(MATE - 2 * (n as i32 - 1)), "{fen} after {key}");
-        assert_eq!(format_score(r.score), format!("mate -{}", n - 1));
+        assert_eq!(format_score(r.score, 78), format!("mate -{}", n - 1));
         assert!(legal_moves(pos.board()).contains(r.best));
     }
 }
@@ -185,7 +185,7 @@ fn fifty_move_rule() {
     assert_eq!(r.score, 0);
     // Checkmate on the 100th half-move still wins (1. Qb8#).
     let r = search_depth(&position("7k/8/6K1/8/8/8/8/1Q6 w - - 99 80"), 4);
-    assert_eq!(format_score(r.score), "mate 1");
+    assert_eq!(format_score(r.score, 78), "mate 1");
     assert_eq!(uci(r.best), "b1b8");
 }
 

@@ -289,7 +289,7 @@ fn mates_outrank_tablebase_wins() {
     after.make_move(r.best);
     assert!(after.board().in_check() && legal_moves(after.board()).is_empty());
     assert!(r.score >= MATE_BOUND, "score {}", r.score);
-    assert_eq!(cutoff::uci::info::format_score(r.score), "mate 1");
+    assert_eq!(cutoff::uci::info::format_score(r.score, 78), "mate 1");
 }
 
 /// The engine plays both sides from a won position: the win must end in mate before the

@@ -53,7 +53,7 @@ fn handshake_lists_every_option() {
         .filter_map(|l| l.strip_prefix("option name "))
         .map(|rest| rest[..rest.find(" type ").expect("a type")].to_string())
         .collect();
-    let want = [
+    let mut want = vec![
         "Hash",
         "Threads",
         "MultiPV",
@@ -61,15 +61,21 @@ fn handshake_lists_every_option() {
         "Clear Hash",
         "Ponder",
         "UCI_Chess960",
+        "UCI_ShowWDL",
         "SyzygyPath",
         "Stats",
         "Selectivity",
+    ];
+    // One switch per selective technique, from their table.
+    want.extend(cutoff::search::techniques::TECHNIQUES.iter().map(|t| t.uci));
+    assert!(want.contains(&"SearchNullMove"), "{want:?}");
+    want.extend([
         "OrderHashMove",
         "OrderMvvLva",
         "OrderKillers",
         "OrderHistory",
         "OrderSeeSplit",
-    ];
+    ]);
     assert_eq!(names, want);
     assert!(lines
         .iter()
@@ -77,6 +83,9 @@ fn handshake_lists_every_option() {
     assert!(lines
         .iter()
         .any(|l| l == "option name Clear Hash type button"));
+    assert!(lines
+        .iter()
+        .any(|l| l == "option name UCI_ShowWDL type check default false"));
     assert!(lines
         .iter()
         .any(|l| l == "option name OrderSeeSplit type check default true"));
@@ -802,4 +811,131 @@ fn two_threads_play_legal_moves() {
         }
     }
     e.quit();
+}
+
+/// The words after `score` in an info line.
+struct ScoreFields {
+    /// `cp` or `mate`.
+    kind: String,
+    value: i32,
+    wdl: Option<[u32; 3]>,
+    /// `lowerbound` or `upperbound`, after the `wdl` triple.
+    bound: Option<String>,
+}
+
+fn score_fields(line: &str) -> Option<ScoreFields> {
+    let w: Vec<&str> = line.split_whitespace().collect();
+    let at = w.iter().position(|&t| t == "score")?;
+    let kind = w[at + 1].to_string();
+    let value: i32 = w[at + 2].parse().unwrap_or_else(|_| panic!("{line}"));
+    let mut next = at + 3;
+    let wdl = if w.get(next) == Some(&"wdl") {
+        let v: Vec<u32> = w[next + 1..next + 4]
+            .iter()
+            .map(|t| t.parse().unwrap_or_else(|_| panic!("{line}")))
+            .collect();
+        next += 4;
+        Some([v[0], v[1], v[2]])
+    } else {
+        None
+    };
+    let bound = w
+        .get(next)
+        .filter(|t| **t == "lowerbound" || **t == "upperbound")
+        .map(|t| t.to_string());
+    Some(ScoreFields {
+        kind,
+        value,
+        wdl,
+        bound,
+    })
+}
+
+#[test]
+fn show_wdl_puts_a_triple_summing_to_1000_on_every_scored_line() {
+    let mut e = Engine::start();
+    let kiwipete = "fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    e.send(&format!("position {kiwipete}"));
+    e.send("go depth 7");
+    let (lines, _) = e.bestmove(TIMEOUT);
+    let scored: Vec<_> = lines.iter().filter_map(|l| score_fields(l)).collect();
+    assert!(!scored.is_empty());
+    assert!(scored.iter().all(|s| s.wdl.is_none()), "off by default");
+
+    e.send("setoption name UCI_ShowWDL value true");
+    e.send("setoption name MultiPV value 3");
+    for position in [
+        kiwipete,
+        "startpos",
+        "fen 6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1",
+    ] {
+        e.send(&format!("position {position}"));
+        e.send("go depth 11");
+        let (lines, _) = e.bestmove(Duration::from_secs(60));
+        let scored: Vec<_> = lines.iter().filter_map(|l| score_fields(l)).collect();
+        assert!(scored.len() >= 3, "{lines:?}");
+        for s in &scored {
+            let [w, d, l] = s.wdl.unwrap_or_else(|| panic!("no wdl: {lines:?}"));
+            assert_eq!(w + d + l, 1000, "{lines:?}");
+            if s.kind == "mate" {
+                let certain = if s.value > 0 {
+                    [1000, 0, 0]
+                } else {
+                    [0, 0, 1000]
+                };
+                assert_eq!([w, d, l], certain);
+            }
+        }
+        if position == kiwipete {
+            // Its aspiration windows fail at these depths: bound lines carry the triple too.
+            assert!(scored.iter().any(|s| s.bound.is_some()), "{lines:?}");
+        }
+    }
+    e.send("setoption name UCI_ShowWDL value false");
+    e.send("position startpos");
+    e.send("go depth 5");
+    let (lines, _) = e.bestmove(TIMEOUT);
+    assert!(lines
+        .iter()
+        .filter_map(|l| score_fields(l))
+        .all(|s| s.wdl.is_none()));
+    e.quit();
+}
+
+/// `score cp` is the search's score in the normalised unit of `cutoff::uci::wdl`, for the
+/// root's material: the same first search through the library and through UCI agree.
+#[test]
+fn score_cp_is_the_internal_score_normalised_for_the_root_material() {
+    use cutoff::search::{search_fresh, Limits, SearchOptions};
+    use cutoff::uci::wdl::normalise;
+    let fens = [
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        "4k3/8/8/8/8/8/3QK3/8 w - - 0 1",
+    ];
+    for fen in fens {
+        let pos = Position::from_fen(fen).unwrap();
+        let opts = SearchOptions {
+            report: false,
+            ..SearchOptions::default()
+        };
+        let internal = search_fresh(&pos, &Limits::depth(8), &opts).score;
+        let mut e = Engine::start();
+        e.send(&format!("position fen {fen}"));
+        e.send("go depth 8");
+        let (lines, _) = e.bestmove(TIMEOUT);
+        let last = lines
+            .iter()
+            .rev()
+            .find_map(|l| score_fields(l))
+            .expect("a score");
+        let material = pos.board().material_count();
+        assert_eq!(last.kind, "cp", "{fen}");
+        assert_eq!(
+            last.value,
+            normalise(internal, material),
+            "{fen}: internal {internal}"
+        );
+        e.quit();
+    }
 }

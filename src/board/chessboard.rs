@@ -197,6 +197,17 @@ impl Board {
             || (bishop_attacks(sq, occ) & bq).any()
     }
 
+    /// Both sides' material by the classic count (pawn 1, knight and bishop 3, rook 5, queen
+    /// 9): 78 at the start. Reports use it as a measure of the game's phase (the win/draw/loss
+    /// model); the evaluation has its own values.
+    pub fn material_count(&self) -> u32 {
+        let count = |pt| self.pieces(pt).count();
+        count(PieceType::Pawn)
+            + 3 * (count(PieceType::Knight) + count(PieceType::Bishop))
+            + 5 * count(PieceType::Rook)
+            + 9 * count(PieceType::Queen)
+    }
+
     /// Neither side has enough material to mate (K v K, K+minor v K, bishops all on one colour).
     pub fn insufficient_material(&self) -> bool {
         let heavy = self.pieces(PieceType::Pawn)

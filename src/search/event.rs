@@ -42,6 +42,9 @@ pub struct LineReport<'a> {
     /// Per mille of the table in use by this search.
     pub hashfull: usize,
     pub tbhits: u64,
+    /// The root's material (`Board::material_count`): the game phase a reader's
+    /// win/draw/loss model needs to interpret `score`.
+    pub material: u32,
     pub pv: &'a [Move],
 }
 

@@ -59,6 +59,8 @@ pub(super) struct SearchThread<'a, const STATS: bool> {
     last_best: Move,
     stable_iterations: usize,
     scores: Vec<i32>,
+    /// The root's material, for the line reports.
+    root_material: u32,
 }
 
 /// The search's knowledge of one ply of the current line.
@@ -121,6 +123,7 @@ impl<'a, const STATS: bool> SearchThread<'a, STATS> {
             last_best: Move::NULL,
             stable_iterations: 0,
             scores: Vec::new(),
+            root_material: pos.board().material_count(),
         }
     }
 
@@ -523,6 +526,7 @@ impl<'a, const STATS: bool> SearchThread<'a, STATS> {
             time_ms: self.clock.elapsed().as_millis() as u64,
             hashfull: self.shared.tt.hashfull(),
             tbhits: self.shared.tb.hits.load(Ordering::Relaxed),
+            material: self.root_material,
             pv: &line.pv,
         }
     }

@@ -1,7 +1,8 @@
-//! The command-line tools: perft, perft suites, bench, the ordering lab and the move-order
-//! explainer.
+//! The command-line tools: perft, perft suites, bench, the ordering lab, the move-order
+//! explainer and self-play data generation.
 
 pub mod bench;
+pub mod datagen;
 pub mod epd;
 pub mod explain;
 pub mod ordering;

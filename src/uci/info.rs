@@ -7,11 +7,13 @@ use crate::search::stats::{pct, CutoffStats, SearchStats};
 use crate::search::tablebase::{TB_BOUND, TB_WIN, TB_WIN_CP};
 use crate::search::tt::Bound;
 use crate::search::{LineReport, SearchEvent, SearchResult, MATE, MATE_BOUND};
+use crate::uci::wdl::{self, Wdl};
 use std::fmt::Write;
 
-/// Formats a score as UCI `cp N` or `mate N` (moves, negative when being mated). Tablebase
-/// wins show as `cp 20000` less the plies to reach the tablebase position.
-pub fn format_score(score: i32) -> String {
+/// Formats a score as UCI `cp N` or `mate N` (moves, negative when being mated). Centipawns
+/// are normalised for the root's `material` (`wdl::normalise`: 100 means a 50% win rate);
+/// tablebase wins show as `cp 20000` less the plies to reach the tablebase position.
+pub fn format_score(score: i32, material: u32) -> String {
     if score >= MATE_BOUND {
         format!("mate {}", (MATE - score + 1) / 2)
     } else if score <= -MATE_BOUND {
@@ -25,20 +27,37 @@ pub fn format_score(score: i32) -> String {
     } else if score <= -TB_BOUND {
         format!("cp {}", -TB_WIN_CP + (TB_WIN + score))
     } else {
-        format!("cp {score}")
+        format!("cp {}", wdl::normalise(score, material))
     }
 }
 
+/// How info lines are written, from the options.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct InfoStyle {
+    /// Castling as king-takes-rook.
+    pub chess960: bool,
+    /// `wdl W D L` after each score (`UCI_ShowWDL`).
+    pub show_wdl: bool,
+}
+
+/// ` wdl W D L` for a score, as `UCI_ShowWDL` adds it.
+fn wdl_text(w: Wdl) -> String {
+    format!(" wdl {} {} {}", w.win, w.draw, w.loss)
+}
+
 /// One root line as an `info` line.
-pub fn line_text(l: &LineReport, chess960: bool) -> String {
+pub fn line_text(l: &LineReport, style: InfoStyle) -> String {
     let nps = l.nodes as u128 * 1000 / l.time_ms.max(1) as u128;
     let mut s = format!(
         "info depth {} seldepth {} multipv {} score {}",
         l.depth,
         l.seldepth,
         l.multipv,
-        format_score(l.score)
+        format_score(l.score, l.material)
     );
+    if style.show_wdl {
+        s.push_str(&wdl_text(wdl::wdl(l.score, l.material)));
+    }
     match l.bound {
         Some(Bound::Upper) => s.push_str(" upperbound"),
         Some(Bound::Lower) => s.push_str(" lowerbound"),
@@ -50,7 +69,7 @@ pub fn line_text(l: &LineReport, chess960: bool) -> String {
         l.nodes, l.hashfull, l.tbhits, l.time_ms
     );
     for m in l.pv {
-        let _ = write!(s, " {}", m.uci(chess960));
+        let _ = write!(s, " {}", m.uci(style.chess960));
     }
     s
 }
@@ -115,16 +134,23 @@ pub fn bestmove_text(result: &SearchResult, pos: &Position, chess960: bool) -> S
 }
 
 /// The UCI lines for one search event (`Finished` gives the `bestmove` line).
-pub fn event_lines(e: &SearchEvent, pos: &Position, chess960: bool) -> Vec<String> {
+pub fn event_lines(e: &SearchEvent, pos: &Position, style: InfoStyle) -> Vec<String> {
+    let chess960 = style.chess960;
     match e {
-        SearchEvent::Line(l) => vec![line_text(l, chess960)],
+        SearchEvent::Line(l) => vec![line_text(l, style)],
         SearchEvent::CurrentMove { depth, mv, number } => vec![format!(
             "info depth {depth} currmove {} currmovenumber {number}",
             mv.uci(chess960)
         )],
         SearchEvent::Stats(st) => stats_lines(st),
         SearchEvent::NoLegalMove { score } => {
-            vec![format!("info depth 0 score {}", format_score(*score))]
+            let material = pos.board().material_count();
+            let mut line = format!("info depth 0 score {}", format_score(*score, material));
+            if style.show_wdl {
+                // The game is over: mated, or stalemate (a certain draw).
+                line.push_str(&wdl_text(if *score < 0 { Wdl::LOST } else { Wdl::DRAWN }));
+            }
+            vec![line]
         }
         SearchEvent::Finished(r) => vec![bestmove_text(r, pos, chess960)],
     }
@@ -136,9 +162,10 @@ mod tests {
 
     #[test]
     fn tablebase_scores_show_as_large_centipawns() {
-        assert_eq!(format_score(TB_WIN), "cp 20000");
-        assert_eq!(format_score(TB_WIN - 7), "cp 19993");
-        assert_eq!(format_score(-TB_WIN + 7), "cp -19993");
-        assert_eq!(format_score(150), "cp 150");
+        for material in [3, 40, 78] {
+            assert_eq!(format_score(TB_WIN, material), "cp 20000");
+            assert_eq!(format_score(TB_WIN - 7, material), "cp 19993");
+            assert_eq!(format_score(-TB_WIN + 7, material), "cp -19993");
+        }
     }
 }

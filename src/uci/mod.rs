@@ -4,6 +4,7 @@
 pub mod info;
 pub mod options;
 pub mod parse;
+pub mod wdl;
 
 use crate::board::movegen::legal_moves;
 use crate::board::perft::perft;
@@ -380,12 +381,15 @@ impl Engine {
             tablebase: self.tablebase.clone(),
         };
         let pos = self.position.clone();
+        let style = info::InfoStyle {
+            chess960: self.options.chess960,
+            show_wdl: self.options.show_wdl,
+        };
         let spawned = std::thread::Builder::new()
             .name("search".into())
             .spawn(move || {
-                let chess960 = opts.chess960;
                 searcher.search(&pos, &limits, &opts, &control, &mut |e| {
-                    for line in info::event_lines(e, &pos, chess960) {
+                    for line in info::event_lines(e, &pos, style) {
                         send(&line);
                     }
                 });

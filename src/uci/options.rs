@@ -21,6 +21,8 @@ pub struct Options {
     pub selectivity: bool,
     /// Each selective technique alone (under `selectivity`).
     pub techniques: Techniques,
+    /// `wdl W D L` on info lines with a score.
+    pub show_wdl: bool,
     pub ordering: OrderingConfig,
 }
 
@@ -37,6 +39,7 @@ impl Default for Options {
             stats: false,
             selectivity: true,
             techniques: Techniques::ALL,
+            show_wdl: false,
             ordering: OrderingConfig::FULL,
         }
     }
@@ -60,6 +63,7 @@ pub fn declarations() -> Vec<String> {
         "option name Clear Hash type button".to_string(),
         "option name Ponder type check default false".to_string(),
         "option name UCI_Chess960 type check default false".to_string(),
+        "option name UCI_ShowWDL type check default false".to_string(),
         "option name SyzygyPath type string default <empty>".to_string(),
         "option name Stats type check default false".to_string(),
         "option name Selectivity type check default true".to_string(),
@@ -156,6 +160,10 @@ impl Options {
             "uci_chess960" => {
                 self.chess960 = parse_check(name, value)?;
                 Ok(Effect::SetChess960)
+            }
+            "uci_showwdl" => {
+                self.show_wdl = parse_check(name, value)?;
+                Ok(Effect::None)
             }
             "syzygypath" => {
                 let v = value.unwrap_or("").trim();

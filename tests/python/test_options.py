@@ -32,6 +32,7 @@ CUTOFF_OPTIONS = {
     "Clear Hash": ("button", None, None, None),
     "Ponder": ("check", None, None, None),
     "UCI_Chess960": ("check", False, None, None),
+    "UCI_ShowWDL": ("check", False, None, None),
     "SyzygyPath": ("string", None, None, None),
     "Stats": ("check", False, None, None),
     "Selectivity": ("check", True, None, None),

@@ -1,0 +1,630 @@
+//! `cutoff datagen`: the engine plays itself at a fixed number of nodes a move and keeps the
+//! quiet positions of each game, labelled with the search's score and the game's result, for
+//! the evaluation tuner and the win/draw/loss fit (docs/datagen.md describes the format).
+//!
+//! Each game is a function of the seed and its number alone (its opening, its searches from a
+//! cleared table), so a run with one thread is deterministic and a run with several writes
+//! the same games in another order.
+
+use crate::board::{legal_moves, Board, Color, Move};
+use crate::position::Position;
+use crate::search::tablebase::{Tablebase, TB_BOUND};
+use crate::search::{Control, Limits, SearchOptions, Searcher, MATE_BOUND};
+use crate::tools::progress;
+use shakmaty_syzygy::Wdl;
+use std::io::Write;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Instant;
+
+/// The settings of a run (the command's flags).
+#[derive(Clone, Debug)]
+pub struct DatagenConfig {
+    pub games: usize,
+    /// Nodes per move.
+    pub nodes: u64,
+    /// Games played at once, each by its own single-threaded searcher.
+    pub threads: usize,
+    pub seed: u64,
+    /// Random legal moves played from the start (or from the book position).
+    pub random_plies: usize,
+    /// Hash table of each searcher, in MB.
+    pub hash_mb: usize,
+    pub adjudication: Adjudication,
+    /// Openings whose first search scores beyond this (internal centipawns, either side) are
+    /// drawn again: random plies can blunder a piece, and a decided game teaches little.
+    pub max_opening_score: i32,
+}
+
+impl Default for DatagenConfig {
+    fn default() -> Self {
+        DatagenConfig {
+            games: 100,
+            nodes: DEFAULT_NODES,
+            threads: 1,
+            seed: 0,
+            random_plies: 8,
+            hash_mb: 16,
+            adjudication: Adjudication::default(),
+            max_opening_score: 400,
+        }
+    }
+}
+
+pub const DEFAULT_NODES: u64 = 5000;
+
+/// When a game ends before the rules end it. Scores are the searcher's, in internal
+/// centipawns from White's side.
+#[derive(Clone, Copy, Debug)]
+pub struct Adjudication {
+    /// A side wins once every score for `win_plies` plies in a row is at least this for it.
+    pub win_score: i32,
+    pub win_plies: usize,
+    /// A draw once, from ply `draw_from_ply` on, `draw_plies` scores in a row are within
+    /// `draw_score` of 0.
+    pub draw_score: i32,
+    pub draw_plies: usize,
+    pub draw_from_ply: usize,
+    /// A draw at this many plies (a shuffle the other rules did not catch).
+    pub max_plies: usize,
+}
+
+impl Default for Adjudication {
+    fn default() -> Self {
+        Adjudication {
+            win_score: 1000,
+            win_plies: 6,
+            draw_score: 10,
+            draw_plies: 12,
+            draw_from_ply: 80,
+            max_plies: 400,
+        }
+    }
+}
+
+/// A game's result from White's side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameResult {
+    WhiteWins,
+    Draw,
+    BlackWins,
+}
+
+impl GameResult {
+    /// As the data files write it: 1.0, 0.5 or 0.0.
+    pub fn label(self) -> &'static str {
+        match self {
+            GameResult::WhiteWins => "1.0",
+            GameResult::Draw => "0.5",
+            GameResult::BlackWins => "0.0",
+        }
+    }
+
+    fn win_for(side: Color) -> GameResult {
+        match side {
+            Color::White => GameResult::WhiteWins,
+            Color::Black => GameResult::BlackWins,
+        }
+    }
+}
+
+/// How a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ending {
+    Checkmate,
+    Stalemate,
+    Repetition,
+    FiftyMoves,
+    InsufficientMaterial,
+    AdjudicatedWin,
+    AdjudicatedDraw,
+    Tablebase,
+    MaxPlies,
+}
+
+/// A kept position: its FEN and the search's score for it, from White's side.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Sample {
+    pub fen: String,
+    pub score_white: i32,
+}
+
+/// One finished game.
+#[derive(Clone, Debug)]
+pub struct Game {
+    pub result: GameResult,
+    pub ending: Ending,
+    /// Plies the searchers played (random opening plies not counted).
+    pub plies: usize,
+    pub samples: Vec<Sample>,
+}
+
+/// A small, fast generator for the openings (SplitMix64): the same seed gives the same games
+/// on every machine.
+#[derive(Clone, Debug)]
+pub struct Rng(u64);
+
+impl Rng {
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed)
+    }
+
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// Uniform in `0..n` (n > 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        ((self.next_u64() as u128 * n as u128) >> 64) as usize
+    }
+}
+
+/// The generator of game `index` under `seed`.
+fn game_rng(seed: u64, index: usize) -> Rng {
+    let mut r = Rng::new(seed ^ (index as u64).wrapping_mul(0xD1B5_4A32_D192_ED03));
+    r.next_u64();
+    r
+}
+
+/// Plays games against itself with one searcher (its table and histories cleared before each
+/// game, so a game depends only on its opening).
+pub struct GamePlayer<'a> {
+    searcher: Searcher,
+    config: &'a DatagenConfig,
+    book: &'a [Board],
+    tablebase: Option<Arc<Tablebase>>,
+}
+
+impl<'a> GamePlayer<'a> {
+    pub fn new(
+        config: &'a DatagenConfig,
+        book: &'a [Board],
+        tablebase: Option<Arc<Tablebase>>,
+    ) -> GamePlayer<'a> {
+        GamePlayer {
+            searcher: Searcher::new(config.hash_mb, 1),
+            config,
+            book,
+            tablebase,
+        }
+    }
+
+    fn search(&mut self, pos: &Position) -> (Move, i32) {
+        let limits = Limits::nodes(self.config.nodes);
+        let opts = SearchOptions {
+            threads: 1,
+            report: false,
+            tablebase: self.tablebase.clone(),
+            ..SearchOptions::default()
+        };
+        let control = Control::new();
+        control.reset(&limits);
+        let r = self
+            .searcher
+            .search(pos, &limits, &opts, &control, &mut |_| {});
+        (r.best, r.score)
+    }
+
+    /// An opening: a book position (if any) followed by random legal moves, one that is not
+    /// over and whose first search is within `max_opening_score`. Returns the position and
+    /// that first search.
+    fn opening(&mut self, rng: &mut Rng) -> (Position, (Move, i32)) {
+        const TRIES: usize = 100;
+        let mut last = None;
+        for _ in 0..TRIES {
+            let start = if self.book.is_empty() {
+                Board::startpos()
+            } else {
+                self.book[rng.below(self.book.len())]
+            };
+            let mut pos = Position::new(start);
+            let mut ok = true;
+            for _ in 0..self.config.random_plies {
+                let moves = legal_moves(pos.board());
+                if moves.is_empty() {
+                    ok = false;
+                    break;
+                }
+                pos.make_move(moves.get(rng.below(moves.len())));
+            }
+            if !ok || game_over(&pos).is_some() {
+                continue;
+            }
+            // The game starts here: the history of random moves is no part of it.
+            let pos = Position::new(*pos.board());
+            self.searcher.clear();
+            let first = self.search(&pos);
+            if first.1.abs() <= self.config.max_opening_score {
+                return (pos, first);
+            }
+            last = Some((pos, first));
+        }
+        // Every try was lopsided (a book of won positions?): play the last one anyway.
+        last.unwrap_or_else(|| {
+            let pos = Position::default();
+            self.searcher.clear();
+            let first = self.search(&pos);
+            (pos, first)
+        })
+    }
+
+    /// Plays game `index` of the run.
+    pub fn play(&mut self, index: usize) -> Game {
+        let mut rng = game_rng(self.config.seed, index);
+        let (mut pos, first) = self.opening(&mut rng);
+        let adj = self.config.adjudication;
+        let mut samples = Vec::new();
+        let mut plies = 0;
+        // Plies in a row with a decisive score for White (positive) or Black (negative), and
+        // with a drawish one.
+        let mut win_run: i32 = 0;
+        let mut draw_run = 0;
+        let mut next = Some(first);
+        let (result, ending) = loop {
+            if let Some(end) = game_over(&pos) {
+                break end;
+            }
+            if let Some(end) = self.tablebase_result(&pos) {
+                break end;
+            }
+            if plies >= adj.max_plies {
+                break (GameResult::Draw, Ending::MaxPlies);
+            }
+            let (best, score) = match next.take() {
+                Some(s) => s,
+                None => self.search(&pos),
+            };
+            let board = pos.board();
+            let us = board.side_to_move();
+            let white = if us == Color::White { score } else { -score };
+            if is_kept(board, best, score) {
+                samples.push(Sample {
+                    fen: board.fen(),
+                    score_white: white,
+                });
+            }
+            // Adjudication on the scores of both sides' searches.
+            win_run = if white >= adj.win_score || white >= MATE_BOUND {
+                win_run.max(0) + 1
+            } else if white <= -adj.win_score {
+                win_run.min(0) - 1
+            } else {
+                0
+            };
+            if win_run.unsigned_abs() as usize >= adj.win_plies {
+                let winner = if win_run > 0 {
+                    Color::White
+                } else {
+                    Color::Black
+                };
+                break (GameResult::win_for(winner), Ending::AdjudicatedWin);
+            }
+            draw_run = if white.abs() <= adj.draw_score {
+                draw_run + 1
+            } else {
+                0
+            };
+            if plies >= adj.draw_from_ply && draw_run >= adj.draw_plies {
+                break (GameResult::Draw, Ending::AdjudicatedDraw);
+            }
+            if best.is_null() {
+                // Cannot happen (the game is not over), but never play a null move.
+                break (GameResult::Draw, Ending::MaxPlies);
+            }
+            pos.make_move(best);
+            plies += 1;
+        };
+        Game {
+            result,
+            ending,
+            plies,
+            samples,
+        }
+    }
+
+    /// The tables' verdict on the position, when they are configured and hold it.
+    fn tablebase_result(&self, pos: &Position) -> Option<(GameResult, Ending)> {
+        let tb = self.tablebase.as_deref()?;
+        let board = pos.board();
+        if board.castling_mask() != 0 || board.occupied().count() as usize > tb.max_pieces() {
+            return None;
+        }
+        let us = board.side_to_move();
+        let result = match tb.probe_wdl(board)? {
+            Wdl::Win => GameResult::win_for(us),
+            Wdl::Loss => GameResult::win_for(!us),
+            Wdl::CursedWin | Wdl::Draw | Wdl::BlessedLoss => GameResult::Draw,
+        };
+        Some((result, Ending::Tablebase))
+    }
+}
+
+/// The game's end by the rules, if it has ended.
+fn game_over(pos: &Position) -> Option<(GameResult, Ending)> {
+    let board = pos.board();
+    if legal_moves(board).is_empty() {
+        return Some(if board.in_check() {
+            (
+                GameResult::win_for(!board.side_to_move()),
+                Ending::Checkmate,
+            )
+        } else {
+            (GameResult::Draw, Ending::Stalemate)
+        });
+    }
+    if board.insufficient_material() {
+        return Some((GameResult::Draw, Ending::InsufficientMaterial));
+    }
+    if pos.is_fifty_move_draw() {
+        return Some((GameResult::Draw, Ending::FiftyMoves));
+    }
+    if pos.is_repetition(2) {
+        return Some((GameResult::Draw, Ending::Repetition));
+    }
+    None
+}
+
+/// A position worth keeping: quiet (not in check, the engine's move neither a capture nor a
+/// promotion) and scored by the evaluation, not by a mate or the tablebases.
+pub fn is_kept(board: &Board, best: Move, score: i32) -> bool {
+    !board.in_check()
+        && !best.is_null()
+        && !best.is_noisy()
+        && score.abs() < TB_BOUND.min(MATE_BOUND)
+}
+
+/// One line of the text format: `FEN | cp | result`, score and result from White's side.
+pub fn format_line(s: &Sample, result: GameResult) -> String {
+    format!("{} | {} | {}", s.fen, s.score_white, result.label())
+}
+
+/// What a run did.
+#[derive(Clone, Debug, Default)]
+pub struct Summary {
+    pub games: usize,
+    pub positions: usize,
+    /// White wins, draws, Black wins.
+    pub results: [usize; 3],
+    pub plies: usize,
+    pub seconds: f64,
+    /// Games by how they ended, in `Ending` order of first appearance.
+    pub endings: Vec<(Ending, usize)>,
+}
+
+impl Summary {
+    fn add(&mut self, g: &Game) {
+        self.games += 1;
+        self.positions += g.samples.len();
+        self.plies += g.plies;
+        self.results[match g.result {
+            GameResult::WhiteWins => 0,
+            GameResult::Draw => 1,
+            GameResult::BlackWins => 2,
+        }] += 1;
+        match self.endings.iter_mut().find(|(e, _)| *e == g.ending) {
+            Some((_, n)) => *n += 1,
+            None => self.endings.push((g.ending, 1)),
+        }
+    }
+
+    pub fn text(&self) -> String {
+        let secs = self.seconds.max(1e-9);
+        let endings: Vec<String> = self
+            .endings
+            .iter()
+            .map(|(e, n)| format!("{e:?} {n}"))
+            .collect();
+        format!(
+            "games {} positions {} (white wins {}, draws {}, black wins {}; {:.1} plies a game)\n\
+             time {:.1} s, {:.0} positions/s, {:.2} games/s\n\
+             endings: {}",
+            self.games,
+            self.positions,
+            self.results[0],
+            self.results[1],
+            self.results[2],
+            self.plies as f64 / self.games.max(1) as f64,
+            self.seconds,
+            self.positions as f64 / secs,
+            self.games as f64 / secs,
+            endings.join(", ")
+        )
+    }
+}
+
+/// Reads an opening book: EPD (a FEN's first four fields per line, operations ignored) or PGN
+/// (each game's `FEN` tag or the start position, then its moves in SAN).
+pub fn read_book(path: &str) -> Result<Vec<Board>, String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
+    let text = String::from_utf8_lossy(&bytes);
+    let is_pgn = path.to_ascii_lowercase().ends_with(".pgn")
+        || text
+            .trim_start()
+            .trim_start_matches('\u{feff}')
+            .starts_with('[');
+    let book = if is_pgn {
+        read_pgn_book(&text).map_err(|e| format!("{path}: {e}"))?
+    } else {
+        let mut book = Vec::new();
+        for (number, line) in super::content_lines(&text) {
+            let entry = super::epd::parse_line(line, number)
+                .map_err(|e| format!("{path}:{number}: {e}"))?;
+            book.push(entry.board);
+        }
+        book
+    };
+    if book.is_empty() {
+        return Err(format!("{path}: no positions"));
+    }
+    Ok(book)
+}
+
+/// The end positions of a PGN file's games.
+fn read_pgn_book(text: &str) -> Result<Vec<Board>, String> {
+    let mut book = Vec::new();
+    let mut board: Option<Board> = None;
+    let mut game_line = 0;
+    let mut in_comment = false;
+    let mut finish = |board: &mut Option<Board>| {
+        if let Some(b) = board.take() {
+            book.push(b);
+        }
+    };
+    for (i, raw) in text.lines().enumerate() {
+        let line = raw.trim();
+        if !in_comment && line.starts_with('[') {
+            if let Some(fen) = line
+                .strip_prefix("[FEN \"")
+                .and_then(|r| r.strip_suffix("\"]"))
+            {
+                let b = Board::from_fen(fen).map_err(|e| format!("line {}: {e}", i + 1))?;
+                board = Some(b);
+            } else if line.starts_with("[Event ") {
+                finish(&mut board);
+                board = Some(Board::startpos());
+                game_line = i + 1;
+            }
+            continue;
+        }
+        for token in line.split_whitespace() {
+            if in_comment {
+                in_comment = !token.contains('}');
+                continue;
+            }
+            if token.starts_with('{') {
+                in_comment = !token.contains('}');
+                continue;
+            }
+            if token.starts_with(';') {
+                break;
+            }
+            // Move numbers ("12." or "12..."), results and NAGs.
+            let t = token.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.');
+            if t.is_empty()
+                || token.starts_with('$')
+                || matches!(token, "1-0" | "0-1" | "1/2-1/2" | "*")
+            {
+                continue;
+            }
+            let b = board.get_or_insert_with(Board::startpos);
+            let m = b
+                .parse_san(t)
+                .map_err(|e| format!("game at line {game_line}: {e}"))?;
+            b.make_move(m);
+        }
+    }
+    finish(&mut board);
+    Ok(book)
+}
+
+/// Runs the command: plays `config.games` games on `config.threads` threads, writing each
+/// game's kept positions to `out` as it finishes. Returns the summary.
+pub fn run<W: Write + Send>(
+    config: &DatagenConfig,
+    book: &[Board],
+    tablebase: Option<Arc<Tablebase>>,
+    out: W,
+) -> Result<Summary, String> {
+    let started = Instant::now();
+    let next_game = AtomicUsize::new(0);
+    let shared = Mutex::new((out, Summary::default(), None::<String>));
+    let bar = progress::bar(config.games, "datagen");
+    let threads = config.threads.clamp(1, config.games.max(1));
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            let builder = std::thread::Builder::new().name("datagen".into());
+            let (next_game, shared, bar, tb) = (&next_game, &shared, &bar, tablebase.clone());
+            let spawned = builder.spawn_scoped(scope, move || {
+                let mut player = GamePlayer::new(config, book, tb);
+                loop {
+                    let index = next_game.fetch_add(1, Ordering::SeqCst);
+                    if index >= config.games {
+                        break;
+                    }
+                    let game = player.play(index);
+                    let mut guard = shared.lock().unwrap_or_else(|e| e.into_inner());
+                    let (out, summary, error) = &mut *guard;
+                    if error.is_some() {
+                        break;
+                    }
+                    let mut text = String::new();
+                    for s in &game.samples {
+                        text.push_str(&format_line(s, game.result));
+                        text.push('\n');
+                    }
+                    // Written and flushed game by game: a run cut short keeps its games.
+                    if let Err(e) = out.write_all(text.as_bytes()).and_then(|_| out.flush()) {
+                        *error = Some(format!("writing the output: {e}"));
+                        break;
+                    }
+                    summary.add(&game);
+                    bar.set_message(format!("datagen {} positions", summary.positions));
+                    bar.inc(1);
+                }
+            });
+            if let Err(e) = spawned {
+                let mut guard = shared.lock().unwrap_or_else(|e| e.into_inner());
+                guard.2.get_or_insert(format!("cannot start a thread: {e}"));
+            }
+        }
+    });
+    progress::finish(&bar);
+    let (_, mut summary, error) = shared.into_inner().unwrap_or_else(|e| e.into_inner());
+    summary.seconds = started.elapsed().as_secs_f64();
+    match error {
+        Some(e) => Err(e),
+        None => Ok(summary),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pgn_books_give_the_position_after_the_moves() {
+        let pgn = "[Event \"?\"]\n[Result \"*\"]\n\n1. e4 {a comment} e5 2. Nf3 $1 Nc6 *\n\n\
+                   [Event \"?\"]\n[FEN \"8/8/4k3/8/8/3RK3/8/8 w - - 0 1\"]\n\n1. Rd1 Ke5 *\n";
+        let book = read_pgn_book(pgn).unwrap();
+        assert_eq!(book.len(), 2);
+        assert_eq!(
+            book[0].fen(),
+            "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3"
+        );
+        assert_eq!(book[1].fen(), "8/8/8/4k3/8/4K3/8/3R4 w - - 2 2");
+        assert!(read_pgn_book("[Event \"?\"]\n\n1. e5 *\n").is_err());
+    }
+
+    #[test]
+    fn the_generator_is_fixed_and_uniform_enough() {
+        let mut r = Rng::new(1);
+        let mut counts = [0usize; 5];
+        for _ in 0..5000 {
+            counts[r.below(5)] += 1;
+        }
+        assert!(
+            counts.iter().all(|&c| (900..1100).contains(&c)),
+            "{counts:?}"
+        );
+        assert_ne!(game_rng(1, 0).next_u64(), game_rng(1, 1).next_u64());
+        assert_eq!(game_rng(7, 3).next_u64(), game_rng(7, 3).next_u64());
+    }
+
+    #[test]
+    fn noisy_moves_checks_and_mates_are_not_kept() {
+        let b = Board::from_fen("4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1").unwrap();
+        let capture = b.parse_san("exd5").unwrap();
+        let push = b.parse_san("e5").unwrap();
+        assert!(is_kept(&b, push, 30));
+        assert!(!is_kept(&b, capture, 30));
+        assert!(!is_kept(&b, push, MATE_BOUND + 3));
+        assert!(!is_kept(&b, push, -TB_BOUND));
+        let check = Board::from_fen("4k3/8/8/8/8/8/8/R3K2r w - - 0 1").unwrap();
+        let m = check.parse_san("Kd2").unwrap();
+        assert!(!is_kept(&check, m, 0));
+    }
+}
