@@ -11,7 +11,7 @@ use crate::board::{Board, Color, Move};
 use crate::eval;
 use crate::position::Position;
 use crate::search::tablebase::Tablebase;
-use crate::search::{Control, SearchOptions, Searcher, StatsMode};
+use crate::search::{level, Control, SearchOptions, Searcher, StatsMode};
 use options::{Effect, Options};
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -353,6 +353,14 @@ impl Engine {
             chess960: self.options.chess960,
             report: true,
             tablebase: self.tablebase.clone(),
+            // Limited strength plays games (clock, movetime, ponder, and `go depth`/`go
+            // nodes`, which it caps further); analysis (`go infinite`, `go mate`) runs at
+            // full strength.
+            level: if limits.infinite || limits.mate.is_some() {
+                None
+            } else {
+                self.options.level(level::fresh_seed())
+            },
         };
         let pos = self.position.clone();
         let spawned = std::thread::Builder::new()
