@@ -11,7 +11,7 @@ use crate::board::{Board, Color, Move};
 use crate::eval;
 use crate::position::Position;
 use crate::search::tablebase::Tablebase;
-use crate::search::{level, Control, SearchOptions, Searcher, StatsMode};
+use crate::search::{level, Control, Level, SearchOptions, Searcher, StatsMode};
 use options::{Effect, Options};
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -362,6 +362,9 @@ impl Engine {
                 self.options.level(level::fresh_seed())
             },
         };
+        if let Some(level) = &opts.level {
+            send(&level_text(&self.options, level));
+        }
         let pos = self.position.clone();
         let spawned = std::thread::Builder::new()
             .name("search".into())
@@ -384,6 +387,24 @@ impl Engine {
             }
         }
     }
+}
+
+/// The `info string` a limited search starts with: what the level is and what it does, so
+/// a user (and a test) can see which setting is in force.
+fn level_text(options: &Options, level: &Level) -> String {
+    let setting = if options.limit_strength {
+        format!("UCI_Elo {}", options.uci_elo)
+    } else {
+        format!("Skill Level {}", options.skill_level)
+    };
+    format!(
+        "info string strength limited: {setting} (skill {:.2}): up to {} nodes, {} candidate moves, temperature {:.0} cp, gap cap {} cp",
+        level.skill(),
+        level.node_budget(),
+        level.candidates(),
+        level.temperature_cp(),
+        level.gap_cap_cp()
+    )
 }
 
 /// perft to `depth`, or None once `stop` is set. The flag is read above the last few plies,
