@@ -110,7 +110,13 @@ impl Level {
     /// the board (either way) the best line is played, since a known result is no place
     /// for a random draw.
     pub fn choose(&self, lines: &[PvLine]) -> usize {
-        let playable = || lines.iter().enumerate().filter(|(_, l)| !l.pv.is_empty());
+        // A stopped iteration can leave a move twice (its new line first, its old one
+        // further down): only its first line counts.
+        let playable = || {
+            lines.iter().enumerate().filter(|&(i, l)| {
+                !l.pv.is_empty() && !lines[..i].iter().any(|o| o.pv.first() == l.pv.first())
+            })
+        };
         let Some((best_idx, best)) =
             playable().max_by_key(|(i, l)| (l.score, std::cmp::Reverse(*i)))
         else {
@@ -286,6 +292,10 @@ mod tests {
             assert_ne!(l.choose(&partial), 1);
         }
         assert_eq!(Level::from_skill(0.0, 0).choose(&[]), 0);
+        // A move listed twice (a stopped iteration) is drawn by its first line alone.
+        let mut twice = lines(&[60, 55, 0]);
+        twice[2].pv = twice[0].pv.clone();
+        assert!((0..500).all(|s| Level::from_skill(0.0, s).choose(&twice) != 2));
         // Lines in any order: the reference is the best score, wherever it is.
         let unsorted = lines(&[-300, 50, 40]);
         assert!((0..500).all(|s| Level::from_skill(0.0, s).choose(&unsorted) != 0));
