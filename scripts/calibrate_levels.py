@@ -37,6 +37,7 @@ Run it under `nice -n 10` on a shared machine; --concurrency 1 keeps timing fair
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import os
 import re
@@ -73,6 +74,9 @@ class Result:
     wins: int
     losses: int
     draws: int
+    #: Games the level lost on time, and games either side disconnected or crashed.
+    time_losses: int = 0
+    disconnects: int = 0
 
     @property
     def games(self) -> int:
@@ -148,9 +152,35 @@ def estimate(results: List[Result]) -> Tuple[float, float]:
     return r, math.sqrt(sigma**2 + anchor_var)
 
 
+def bound(results: List[Result]) -> Optional[Tuple[str, float]]:
+    """For a level that lost (or won) every game, the one-sided 95% bound on its rating: the
+    rating at which so clean a sweep has a 5% chance. None when the score is mixed."""
+    if all(r.wins == 0 and r.draws == 0 for r in results):
+        sign, p_of = "<", lambda x: 1.0 - x
+    elif all(r.losses == 0 and r.draws == 0 for r in results):
+        sign, p_of = ">", lambda x: x
+    else:
+        return None
+    def chance(rating: float) -> float:
+        return math.prod(p_of(expected(rating, r.opp_rating)) ** r.games for r in results)
+    lo, hi = -2000.0, 6000.0
+    for _ in range(100):
+        mid = (lo + hi) / 2
+        # A sweep of losses gets likelier as the rating falls; of wins as it rises.
+        if (chance(mid) > 0.05) == (sign == "<"):
+            lo = mid
+        else:
+            hi = mid
+    return sign, (lo + hi) / 2
+
+
 def fit(levels: List[Level]) -> Tuple[float, float]:
-    """Weighted least squares: elo = a + b * skill."""
-    pts = [(lv.skill, lv.elo, 1.0 / lv.sigma**2) for lv in levels if lv.elo is not None]
+    """Weighted least squares: elo = a + b * skill, over the levels with a real estimate
+    (a clean sweep only bounds a rating). Needs two such levels, else (nan, 0)."""
+    pts = [(lv.skill, lv.elo, 1.0 / lv.sigma**2) for lv in levels
+           if lv.elo is not None and bound(lv.results) is None]
+    if len({x for x, _, _ in pts}) < 2:
+        return float("nan"), 0.0
     sw = sum(w for _, _, w in pts)
     mx = sum(w * x for x, _, w in pts) / sw
     my = sum(w * y for _, y, w in pts) / sw
@@ -188,7 +218,20 @@ def main() -> None:
                     or "/work/opt/bin/cutechess-cli")
     ap.add_argument("--pgn", default=None, help="also write all games here")
     ap.add_argument("--out", default=None, help="markdown report (default: stdout)")
+    ap.add_argument("--overhead", type=int, default=None,
+                    help="Move Overhead (ms) for every Cutoff engine (default: the engine's)")
+    ap.add_argument("--json", default=None, help="save the results here (for --from-json)")
+    ap.add_argument("--from-json", default=None,
+                    help="play nothing: re-analyse results saved with --json")
     args = ap.parse_args()
+    if args.from_json:
+        saved = json.loads(Path(args.from_json).read_text())
+        levels = [Level(lv["setting"], lv["skill"], [Result(**r) for r in lv["results"]])
+                  for lv in saved["levels"]]
+        for lv in levels:
+            lv.elo, lv.sigma = estimate(lv.results)
+        report(args, levels, saved["header"], saved["commands"], read_anchors())
+        return
 
     engine = str(Path(args.engine).resolve())
     if not os.access(engine, os.X_OK):
@@ -199,6 +242,8 @@ def main() -> None:
     elo_anchors = read_anchors()
     work = Path(tempfile.mkdtemp(prefix="cutoff-levels."))
     cutoff_base = ["proto=uci", f"cmd={engine}", "option.Threads=1", "option.Hash=16", f"dir={work}"]
+    if args.overhead is not None:
+        cutoff_base.append(f"option.Move Overhead={args.overhead}")
 
     anchors: List[Anchor] = []
     for name in args.anchors.split(","):
@@ -244,13 +289,19 @@ def main() -> None:
                   f"({anchor.rating:.0f}), {args.games} games", file=sys.stderr, flush=True)
             out = subprocess.run(cmd, capture_output=True, text=True, cwd=work).stdout
             w, l, d = parse_score(out, name)
-            for bad in ("illegal move", "disconnects", "loses on time"):
-                n = sum(1 for line in out.splitlines() if line.startswith("Finished game") and bad in line
-                        and name in line.split("{")[1])
-                if n:
-                    print(f"  warning: {n} game(s) with '{bad}'", file=sys.stderr)
-            lv.results.append(Result(anchor.name, anchor.rating, anchor.sigma, w, l, d))
-            print(f"  +{w} -{l} ={d}", file=sys.stderr, flush=True)
+            flags = disconnects = 0
+            # "Finished game 3 (A vs B): 0-1 {White loses on time}": who lost is a colour.
+            for m in re.finditer(r"^Finished game \d+ \((.+?) vs (.+?)\): \S+ \{(.*)\}", out, re.M):
+                white, _, text = m.groups()
+                if "loses on time" in text and (text.startswith("White") == (white == name)):
+                    flags += 1
+                if "disconnects" in text or "stalls" in text or "crash" in text:
+                    disconnects += 1
+                if "illegal" in text:
+                    print(f"  ILLEGAL MOVE: {m.group(0)}", file=sys.stderr)
+            lv.results.append(Result(anchor.name, anchor.rating, anchor.sigma, w, l, d, flags, disconnects))
+            print(f"  +{w} -{l} ={d} (level lost {flags} on time; {disconnects} disconnects)",
+                  file=sys.stderr, flush=True)
         lv.elo, lv.sigma = estimate(lv.results)
         levels.append(lv)
         # Measured levels anchor the ones below them.
@@ -258,6 +309,21 @@ def main() -> None:
                               [f"name={name}", *cutoff_base, "option.UCI_LimitStrength=true",
                                f"option.UCI_Elo={setting}"]))
 
+    rev = subprocess.run(["git", "-C", str(REPO), "rev-parse", "--short", "HEAD"],
+                         capture_output=True, text=True).stdout.strip()
+    header = (f"Engine `{engine}` (commit {rev}), tc {args.tc}, concurrency {args.concurrency}, "
+              f"{args.games} games per level and anchor, book `{Path(args.book).name}` (seed {args.seed}); "
+              f"{time.time() - started:.0f} s in all.")
+    if args.json:
+        Path(args.json).write_text(json.dumps({
+            "header": header, "commands": commands,
+            "levels": [{"setting": lv.setting, "skill": lv.skill,
+                        "results": [r.__dict__ for r in lv.results]} for lv in levels]}, indent=1))
+    report(args, levels, header, commands, elo_anchors)
+
+
+def report(args, levels: List[Level], header: str, commands: List[str],
+           elo_anchors: List[Tuple[int, float]]) -> None:
     levels.sort(key=lambda lv: lv.setting)
     a, b = fit(levels)
     monotone = all(x.elo < y.elo for x, y in zip(levels, levels[1:]))
@@ -269,25 +335,26 @@ def main() -> None:
         # Keep the table strictly increasing (clamping can flatten the ends).
         proposed = [p for i, p in enumerate(proposed) if i == 0 or p[1] > proposed[i - 1][1]]
 
-    rev = subprocess.run(["git", "-C", str(REPO), "rev-parse", "--short", "HEAD"],
-                         capture_output=True, text=True).stdout.strip()
     lines = [
-        f"Engine `{engine}` (commit {rev}), tc {args.tc}, concurrency {args.concurrency}, "
-        f"{args.games} games per level and anchor, book `{Path(args.book).name}` (seed {args.seed}); "
-        f"{time.time() - started:.0f} s in all.",
+        header,
         "",
-        "| UCI_Elo | skill | games | results (W-L-D vs anchor) | measured Elo | 95% | measured - setting |",
-        "|---:|---:|---:|---|---:|---:|---:|",
+        "| UCI_Elo | skill | games | results (W-L-D vs anchor) | lost on time | measured Elo | 95% | measured - setting | one-sided 95% bound |",
+        "|---:|---:|---:|---|---:|---:|---:|---:|---:|",
     ]
     for lv in levels:
         games = sum(r.games for r in lv.results)
         res = "; ".join(f"{r.wins}-{r.losses}-{r.draws} vs {r.opponent} ({r.opp_rating:.0f})" for r in lv.results)
-        lines.append(f"| {lv.setting} | {lv.skill:.2f} | {games} | {res} | {lv.elo:.0f} | "
-                     f"±{1.96 * lv.sigma:.0f} | {lv.elo - lv.setting:+.0f} |")
+        flags = sum(r.time_losses for r in lv.results)
+        bd = bound(lv.results)
+        bd_text = f"{bd[0]} {bd[1]:.0f}" if bd else ""
+        lines.append(f"| {lv.setting} | {lv.skill:.2f} | {games} | {res} | {flags} | {lv.elo:.0f} | "
+                     f"±{1.96 * lv.sigma:.0f} | {lv.elo - lv.setting:+.0f} | {bd_text} |")
     lines += [
         "",
         f"Measured Elo rises with the setting at every step: {'yes' if monotone else 'NO'}.",
-        f"Weighted fit: Elo = {a:.0f} + {b:.1f} x skill.",
+        "A level that lost every game has no real estimate (the one pseudo-draw per anchor "
+        "sets it); its bound column says what the games do show.",
+        f"Weighted fit over the levels without a clean sweep: Elo = {a:.0f} + {b:.1f} x skill.",
         "",
     ]
     if proposed:

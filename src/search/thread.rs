@@ -6,7 +6,7 @@ use super::negamax::LmrTable;
 use super::ordering::OrderingTables;
 use super::stats::{Iteration, SearchStats};
 use super::tablebase::TB_BOUND;
-use super::time::{budget, Clock};
+use super::time::{budget, Clock, TimeBudget};
 use super::tt::{Bound, NO_EVAL};
 use super::tunable;
 use super::{
@@ -109,7 +109,15 @@ impl<'a, const STATS: bool> SearchThread<'a, STATS> {
             id,
             clock: Clock::starting_at(
                 limits.received.unwrap_or_else(Instant::now),
-                budget(limits, side, shared.opts.move_overhead_ms),
+                budget(limits, side, shared.opts.move_overhead_ms).map(|b| {
+                    // A level never takes the extra time an unclear position earns at full
+                    // strength: its longest move is the normal one.
+                    if shared.opts.level.is_some() {
+                        TimeBudget { hard: b.soft, ..b }
+                    } else {
+                        b
+                    }
+                }),
             ),
             was_pondering: limits.ponder,
             node_limit: node_limit.unwrap_or(u64::MAX),
