@@ -53,7 +53,7 @@ fn handshake_lists_every_option() {
         .filter_map(|l| l.strip_prefix("option name "))
         .map(|rest| rest[..rest.find(" type ").expect("a type")].to_string())
         .collect();
-    let want = [
+    let mut want: Vec<&str> = vec![
         "Hash",
         "Threads",
         "MultiPV",
@@ -64,12 +64,18 @@ fn handshake_lists_every_option() {
         "SyzygyPath",
         "Stats",
         "Selectivity",
+        "UCI_LimitStrength",
+        "UCI_Elo",
+        "Skill Level",
+    ];
+    want.extend(cutoff::search::techniques::TECHNIQUES.iter().map(|t| t.uci));
+    want.extend([
         "OrderHashMove",
         "OrderMvvLva",
         "OrderKillers",
         "OrderHistory",
         "OrderSeeSplit",
-    ];
+    ]);
     assert_eq!(names, want);
     assert!(lines
         .iter()
