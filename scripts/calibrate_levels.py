@@ -265,6 +265,9 @@ def main() -> None:
     levels: List[Level] = []
     commands: List[str] = []
     started = time.time()
+    # The repository's commit now: the engine binary should be built from it.
+    rev = subprocess.run(["git", "-C", str(REPO), "rev-parse", "--short", "HEAD"],
+                         capture_output=True, text=True).stdout.strip()
     for setting in settings:
         lv = Level(setting, skill_for(setting, elo_anchors))
         name = f"cutoff-elo{setting}"
@@ -309,9 +312,7 @@ def main() -> None:
                               [f"name={name}", *cutoff_base, "option.UCI_LimitStrength=true",
                                f"option.UCI_Elo={setting}"]))
 
-    rev = subprocess.run(["git", "-C", str(REPO), "rev-parse", "--short", "HEAD"],
-                         capture_output=True, text=True).stdout.strip()
-    header = (f"Engine `{engine}` (commit {rev}), tc {args.tc}, concurrency {args.concurrency}, "
+    header = (f"Engine `{engine}` (repository at {rev} when the run started), tc {args.tc}, concurrency {args.concurrency}, "
               f"{args.games} games per level and anchor, book `{Path(args.book).name}` (seed {args.seed}); "
               f"{time.time() - started:.0f} s in all.")
     if args.json:
