@@ -9,7 +9,9 @@ use cutoff::board::movegen::generate_into;
 use cutoff::board::{is_legal, legal_moves, noisy_moves, see_ge, Board, Move, MoveList};
 use cutoff::position::Position;
 use cutoff::search::ordering::{History, MovePicker, OrderingConfig, PickedFrom, SWITCHES};
-use cutoff::search::{search_fresh, Control, Limits, SearchOptions, SearchResult, Searcher, MATE};
+use cutoff::search::{
+    search_fresh, Control, Level, Limits, SearchOptions, SearchResult, Searcher, MATE,
+};
 use cutoff::uci::info::format_score;
 use support::{load_fens, Rng};
 
@@ -875,4 +877,100 @@ fn zugzwang_positions_are_still_solved() {
         let r = search_depth(&pos, 18);
         assert_eq!(uci(r.best), key, "{id}");
     }
+}
+
+// ---------------------------------------------------------------------------------------
+// Limited strength
+// ---------------------------------------------------------------------------------------
+
+#[test]
+fn limited_searches_play_legal_moves_within_the_gap_cap_on_the_perft_suites() {
+    let mut positions: Vec<(String, bool)> = Vec::new();
+    for f in ["perft/standard.epd", "perft/tricky.epd"] {
+        positions.extend(load_fens(f).into_iter().map(|fen| (fen, false)));
+    }
+    positions.extend(
+        load_fens("perft/chess960.epd")
+            .into_iter()
+            .step_by(16)
+            .map(|fen| (fen, true)),
+    );
+    assert!(positions.len() >= 50, "{} positions", positions.len());
+    // Two threads asked for: a limited search runs on one, and must still be sound.
+    let mut searcher = Searcher::new(1, 2);
+    let control = Control::new();
+    let mut not_best = 0;
+    for (i, (fen, chess960)) in positions.iter().enumerate() {
+        let mut pos = position(fen);
+        pos.set_chess960(*chess960);
+        let skill = [0.0, 6.0, 12.0][i % 3];
+        let level = Level::from_skill(skill, i as u64);
+        let opts = SearchOptions {
+            chess960: *chess960,
+            threads: 2,
+            level: Some(level),
+            ..quiet_opts()
+        };
+        // A clock that the node budget, not the time, ends (and with no time to pace).
+        let limits = Limits::depth(64);
+        searcher.clear();
+        control.reset(&limits);
+        let r = searcher.search(&pos, &limits, &opts, &control, &mut |_| {});
+        let legal = legal_moves(pos.board());
+        if legal.is_empty() {
+            assert_eq!(r.best, Move::NULL, "{fen}");
+            continue;
+        }
+        assert!(legal.contains(r.best), "{fen}: bestmove {:?}", r.best);
+        if let Some(p) = r.ponder {
+            let mut b = *pos.board();
+            b.make_move(r.best);
+            assert!(is_legal(&b, p), "{fen}: ponder {p:?} after {:?}", r.best);
+        }
+        assert!(
+            r.nodes <= level.node_budget() || r.depth <= 1,
+            "{fen}: {} nodes at depth {} over the budget {}",
+            r.nodes,
+            r.depth,
+            level.node_budget()
+        );
+        // The move played is one of the ranked lines, within the cap of the best of them.
+        let best_score = r.lines.iter().map(|l| l.score).max().unwrap();
+        let played = r
+            .lines
+            .iter()
+            .find(|l| l.pv.first() == Some(&r.best))
+            .unwrap_or_else(|| panic!("{fen}: {:?} is not a ranked line", r.best));
+        assert!(
+            best_score - played.score <= level.gap_cap_cp(),
+            "{fen}: played {} cp below the best, cap {}",
+            best_score - played.score,
+            level.gap_cap_cp()
+        );
+        assert!(r.lines.len() <= level.candidates().min(legal.len()));
+        if r.best != r.lines[0].pv[0] {
+            not_best += 1;
+        }
+    }
+    // Weak levels do not always play the search's first choice.
+    assert!(not_best > 0, "every limited search played its best line");
+}
+
+#[test]
+fn a_limited_search_with_a_fixed_seed_repeats_itself() {
+    let pos = position("r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4");
+    let run = |seed| {
+        let opts = SearchOptions {
+            level: Some(Level::from_skill(4.0, seed)),
+            ..quiet_opts()
+        };
+        search_fresh(&pos, &Limits::depth(64), &opts).best
+    };
+    for seed in [1, 2, 3] {
+        assert_eq!(run(seed), run(seed), "seed {seed}");
+    }
+    // Without a level, the same search plays its best line and searches all the way.
+    let full = search_fresh(&pos, &Limits::depth(6), &quiet_opts());
+    assert_eq!(full.best, full.lines[0].pv[0]);
+    assert_eq!(full.depth, 6);
 }

@@ -2,6 +2,7 @@
 //! aspiration windows and quiescence, on a shared transposition table (Lazy SMP threads).
 
 pub mod event;
+pub mod level;
 mod negamax;
 pub mod ordering;
 pub mod stats;
@@ -15,6 +16,7 @@ pub mod tunable;
 use crate::board::Move;
 use crate::position::Position;
 pub use event::{EventSink, LineReport, SearchEvent};
+pub use level::Level;
 use ordering::{OrderingConfig, OrderingTables};
 use stats::{Iteration, SearchStats};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -73,6 +75,11 @@ pub struct SearchOptions {
     pub report: bool,
     /// Syzygy tables to probe (the `SyzygyPath` option), shared by all threads.
     pub tablebase: Option<Arc<Tablebase>>,
+    /// Limited strength: the search ranks the level's candidate moves within its node
+    /// budget, draws the move to play among them and paces its reply; None plays at full
+    /// strength. A limited search runs on one thread whatever `threads` says, so a level
+    /// plays the same on every machine.
+    pub level: Option<Level>,
 }
 
 impl Default for SearchOptions {
@@ -88,6 +95,7 @@ impl Default for SearchOptions {
             chess960: false,
             report: true,
             tablebase: None,
+            level: None,
         }
     }
 }
@@ -250,6 +258,11 @@ impl Searcher {
                     (r, out)
                 });
             let mut handles = Vec::new();
+            let helpers = if opts.level.is_some() {
+                &mut helpers[..0]
+            } else {
+                helpers
+            };
             for (i, t) in helpers.iter_mut().enumerate() {
                 let mut p = pos.clone();
                 let builder = std::thread::Builder::new()

@@ -6,7 +6,7 @@ use super::negamax::LmrTable;
 use super::ordering::OrderingTables;
 use super::stats::{Iteration, SearchStats};
 use super::tablebase::TB_BOUND;
-use super::time::{budget, Clock};
+use super::time::{budget, Clock, TimeBudget};
 use super::tt::{Bound, NO_EVAL};
 use super::tunable;
 use super::{
@@ -33,7 +33,11 @@ pub(super) struct SearchThread<'a, const STATS: bool> {
     id: usize,
     pub(super) clock: Clock,
     was_pondering: bool,
+    /// The node limit: `go nodes`, or the level's budget, whichever is smaller.
     node_limit: u64,
+    has_node_limit: bool,
+    /// MultiPV lines reported: the user's `MultiPV`, also when a level searches more.
+    shown_lines: usize,
     pub(super) nodes: u64,
     next_check: u64,
     pub(super) stopped: bool,
@@ -96,16 +100,31 @@ impl<'a, const STATS: bool> SearchThread<'a, STATS> {
     ) -> SearchThread<'a, STATS> {
         let side = pos.board().side_to_move();
         let limits = shared.limits;
+        let level_nodes = shared.opts.level.map(|l| l.node_budget());
+        let node_limit = match (limits.nodes, level_nodes) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
         SearchThread {
             tables,
             shared,
             id,
             clock: Clock::starting_at(
                 limits.received.unwrap_or_else(Instant::now),
-                budget(limits, side, shared.opts.move_overhead_ms),
+                budget(limits, side, shared.opts.move_overhead_ms).map(|b| {
+                    // A level never takes the extra time an unclear position earns at full
+                    // strength: its longest move is the normal one.
+                    if shared.opts.level.is_some() {
+                        TimeBudget { hard: b.soft, ..b }
+                    } else {
+                        b
+                    }
+                }),
             ),
             was_pondering: limits.ponder,
-            node_limit: limits.nodes.unwrap_or(u64::MAX),
+            node_limit: node_limit.unwrap_or(u64::MAX),
+            has_node_limit: node_limit.is_some(),
+            shown_lines: shared.opts.multipv.max(1),
             nodes: 0,
             next_check: CHECK_INTERVAL,
             stopped: false,
@@ -189,10 +208,7 @@ impl<'a, const STATS: bool> SearchThread<'a, STATS> {
         }
         // A search must finish depth 1 to have a move (or it plays the first one generated);
         // past that, the node limit and the clock's hard limit rule.
-        if self.shared.limits.nodes.is_some()
-            && self.root_depth > 1
-            && self.total_nodes() >= self.node_limit
-        {
+        if self.has_node_limit && self.root_depth > 1 && self.total_nodes() >= self.node_limit {
             self.stopped = true;
             return;
         }
@@ -227,7 +243,12 @@ impl<'a, const STATS: bool> SearchThread<'a, STATS> {
             .root
             .as_ref()
             .map_or(root_moves.len(), |r| r.allowed.len());
-        let multipv = self.shared.opts.multipv.clamp(1, playable);
+        // A level ranks its candidates, however few lines the user asked to see.
+        let wanted = match self.shared.opts.level {
+            Some(level) => self.shared.opts.multipv.max(level.candidates()),
+            None => self.shared.opts.multipv,
+        };
+        let multipv = wanted.clamp(1, playable);
         let multipv = if self.is_main() { multipv } else { 1 };
         let max_depth = self
             .shared
@@ -293,7 +314,7 @@ impl<'a, const STATS: bool> SearchThread<'a, STATS> {
             });
             result.depth = depth;
             if self.is_main() && self.shared.opts.report {
-                for (i, l) in lines.iter().enumerate() {
+                for (i, l) in lines.iter().enumerate().take(self.shown_lines) {
                     out(&SearchEvent::Line(self.line_report(depth, i, l, None)));
                 }
                 if self.shared.opts.stats == StatsMode::Report {
@@ -323,8 +344,12 @@ impl<'a, const STATS: bool> SearchThread<'a, STATS> {
                 pv: vec![m],
             }];
         }
-        result.best = lines[0].pv[0];
-        result.ponder = self.ponder_move(pos, &lines[0]);
+        // A level draws its move among the ranked lines; the best line stays first in
+        // `lines` (what the search found), the move played may come from another.
+        let level = self.shared.opts.level.filter(|_| self.is_main());
+        let chosen = level.map_or(0, |l| l.choose(&lines));
+        result.best = lines[chosen].pv[0];
+        result.ponder = self.ponder_move(pos, &lines[chosen]);
         for l in &mut lines {
             l.score = self.shown_score(l.score);
         }
@@ -336,8 +361,30 @@ impl<'a, const STATS: bool> SearchThread<'a, STATS> {
         result.stats = self.stats;
         if self.is_main() {
             self.wait_for_stop_if_needed();
+            if let Some(level) = level {
+                self.pace(&level);
+                result.time_ms = self.clock.elapsed().as_millis() as u64;
+            }
         }
         result
+    }
+
+    /// A limited search that finished early waits until the level's share of the normal
+    /// move time has passed, so its replies are neither instant nor slow. `stop` ends the
+    /// wait at once; without a clock (`go depth`, `go nodes`) there is nothing to pace.
+    fn pace(&mut self, level: &super::Level) {
+        if self.was_pondering {
+            // The search ended while pondering and the wait above lasted until ponderhit
+            // (or stop): our clock started then.
+            self.clock.start = Instant::now();
+        }
+        let Some(b) = self.clock.budget else {
+            return;
+        };
+        let target = b.soft.mul_f64(level.pace_fraction()).min(b.hard);
+        while self.clock.elapsed() < target && !self.shared.control.stop.load(Ordering::Relaxed) {
+            std::thread::sleep(Duration::from_millis(1));
+        }
     }
 
     /// After an iteration: is it time to stop?
@@ -345,7 +392,7 @@ impl<'a, const STATS: bool> SearchThread<'a, STATS> {
         if self.shared.control.stop.load(Ordering::Relaxed) {
             return true;
         }
-        if self.shared.limits.nodes.is_some() && self.total_nodes() >= self.node_limit {
+        if self.has_node_limit && self.total_nodes() >= self.node_limit {
             return true;
         }
         if let Some(mate) = self.shared.limits.mate {
@@ -477,7 +524,7 @@ impl<'a, const STATS: bool> SearchThread<'a, STATS> {
             let Some(bound) = bound else {
                 return score;
             };
-            if self.is_main() && self.shared.opts.report {
+            if self.is_main() && self.shared.opts.report && line_idx < self.shown_lines {
                 // Failing low leaves no new PV: show the line being defended.
                 let pv = if self.pv_len[0] > 0 {
                     self.pv[0][..self.pv_len[0]].to_vec()

@@ -12,7 +12,7 @@ use crate::board::{Board, Color, Move};
 use crate::eval;
 use crate::position::Position;
 use crate::search::tablebase::Tablebase;
-use crate::search::{Control, SearchOptions, Searcher, StatsMode};
+use crate::search::{level, Control, Level, SearchOptions, Searcher, StatsMode};
 use crate::tools::explain;
 use options::{Effect, Options};
 use std::io::{BufRead, Write};
@@ -379,7 +379,18 @@ impl Engine {
             chess960: self.options.chess960,
             report: true,
             tablebase: self.tablebase.clone(),
+            // Limited strength plays games (clock, movetime, ponder, and `go depth`/`go
+            // nodes`, which it caps further); analysis (`go infinite`, `go mate`) runs at
+            // full strength.
+            level: if limits.infinite || limits.mate.is_some() {
+                None
+            } else {
+                self.options.level(level::fresh_seed())
+            },
         };
+        if let Some(level) = &opts.level {
+            send(&level_text(&self.options, level));
+        }
         let pos = self.position.clone();
         let style = info::InfoStyle {
             chess960: self.options.chess960,
@@ -405,6 +416,24 @@ impl Engine {
             }
         }
     }
+}
+
+/// The `info string` a limited search starts with: what the level is and what it does, so
+/// a user (and a test) can see which setting is in force.
+fn level_text(options: &Options, level: &Level) -> String {
+    let setting = if options.limit_strength {
+        format!("UCI_Elo {}", options.uci_elo)
+    } else {
+        format!("Skill Level {}", options.skill_level)
+    };
+    format!(
+        "info string strength limited: {setting} (skill {:.2}): up to {} nodes, {} candidate moves, temperature {:.0} cp, gap cap {} cp",
+        level.skill(),
+        level.node_budget(),
+        level.candidates(),
+        level.temperature_cp(),
+        level.gap_cap_cp()
+    )
 }
 
 /// perft to `depth`, or None once `stop` is set. The flag is read above the last few plies,

@@ -1,5 +1,6 @@
 //! The UCI options: their declarations for `uci` and their parsing for `setoption`.
 
+use crate::search::level::{Level, DEFAULT_ELO, MAX_ELO, MAX_SKILL, MIN_ELO};
 use crate::search::ordering::{OrderingConfig, SWITCHES};
 use crate::search::techniques::{Techniques, TECHNIQUES};
 use crate::search::time::DEFAULT_MOVE_OVERHEAD_MS;
@@ -24,6 +25,12 @@ pub struct Options {
     /// `wdl W D L` on info lines with a score.
     pub show_wdl: bool,
     pub ordering: OrderingConfig,
+    /// `UCI_LimitStrength`: play at `UCI_Elo`.
+    pub limit_strength: bool,
+    pub uci_elo: i32,
+    /// `Skill Level`: 20 is full strength; lower plays at that skill unless
+    /// `UCI_LimitStrength` is on, when `UCI_Elo` rules.
+    pub skill_level: i32,
 }
 
 impl Default for Options {
@@ -41,6 +48,24 @@ impl Default for Options {
             techniques: Techniques::ALL,
             show_wdl: false,
             ordering: OrderingConfig::FULL,
+            limit_strength: false,
+            uci_elo: DEFAULT_ELO,
+            skill_level: MAX_SKILL,
+        }
+    }
+}
+
+impl Options {
+    /// The strength level the options ask for, None for full strength. `UCI_LimitStrength`
+    /// with `UCI_Elo` wins over `Skill Level` (the standard pair is what GUIs' strength
+    /// sliders set); `Skill Level` 20 is full strength.
+    pub fn level(&self, seed: u64) -> Option<Level> {
+        if self.limit_strength {
+            Some(Level::from_elo(self.uci_elo, seed))
+        } else if self.skill_level < MAX_SKILL {
+            Some(Level::from_skill(self.skill_level as f64, seed))
+        } else {
+            None
         }
     }
 }
@@ -67,6 +92,9 @@ pub fn declarations() -> Vec<String> {
         "option name SyzygyPath type string default <empty>".to_string(),
         "option name Stats type check default false".to_string(),
         "option name Selectivity type check default true".to_string(),
+        "option name UCI_LimitStrength type check default false".to_string(),
+        format!("option name UCI_Elo type spin default {DEFAULT_ELO} min {MIN_ELO} max {MAX_ELO}"),
+        format!("option name Skill Level type spin default {MAX_SKILL} min 0 max {MAX_SKILL}"),
     ];
     for t in TECHNIQUES {
         v.push(format!(
@@ -182,6 +210,18 @@ impl Options {
                 self.selectivity = parse_check(name, value)?;
                 Ok(Effect::None)
             }
+            "uci_limitstrength" => {
+                self.limit_strength = parse_check(name, value)?;
+                Ok(Effect::None)
+            }
+            "uci_elo" => {
+                self.uci_elo = parse_spin(name, value, MIN_ELO, MAX_ELO)?;
+                Ok(Effect::None)
+            }
+            "skill level" => {
+                self.skill_level = parse_spin(name, value, 0, MAX_SKILL)?;
+                Ok(Effect::None)
+            }
             _ => {
                 if let Some(s) = SWITCHES.iter().find(|s| s.uci.eq_ignore_ascii_case(name)) {
                     let on = parse_check(s.uci, value)?;
@@ -225,6 +265,40 @@ mod tests {
         assert!(o.set("OrderKillers", Some("maybe")).is_err());
         assert!(o.set("Foo", Some("1")).is_err());
         assert!(o.set("Move Overhead", Some("-1")).is_err());
+    }
+
+    #[test]
+    fn strength_options_are_checked_and_elo_wins_over_skill_level() {
+        let mut o = Options::default();
+        assert_eq!(o.level(0), None, "full strength by default");
+        assert_eq!(o.set("UCI_Elo", Some("1800")), Ok(Effect::None));
+        assert_eq!(o.level(0), None, "UCI_Elo alone changes nothing");
+        for bad in ["999", "2601", "-5", "strong", ""] {
+            assert!(o.set("UCI_Elo", Some(bad)).is_err(), "{bad}");
+        }
+        assert!(o.set("UCI_Elo", None).is_err());
+        assert_eq!(o.uci_elo, 1800, "an error keeps the last good value");
+        assert!(o.set("Skill Level", Some("21")).is_err());
+        assert!(o.set("Skill Level", Some("-1")).is_err());
+        assert_eq!(o.skill_level, MAX_SKILL);
+        assert_eq!(o.set("skill level", Some("5")), Ok(Effect::None));
+        assert_eq!(o.level(7), Some(Level::from_skill(5.0, 7)));
+        assert_eq!(o.set("UCI_LimitStrength", Some("true")), Ok(Effect::None));
+        assert_eq!(o.level(7), Some(Level::from_elo(1800, 7)));
+        assert!(o.set("UCI_LimitStrength", Some("yes")).is_err());
+        assert!(o.limit_strength);
+        assert_eq!(o.set("UCI_LimitStrength", Some("false")), Ok(Effect::None));
+        assert_eq!(o.set("Skill Level", Some("20")), Ok(Effect::None));
+        assert_eq!(o.level(7), None);
+        let lines = declarations();
+        assert!(lines
+            .contains(&"option name UCI_Elo type spin default 1500 min 1000 max 2600".to_string()));
+        assert!(lines
+            .contains(&"option name Skill Level type spin default 20 min 0 max 20".to_string()));
+        assert!(
+            lines.contains(&"option name UCI_LimitStrength type check default false".to_string())
+        );
+        assert!(Level::from_elo(1800, 0).skill() > Level::from_elo(1200, 0).skill());
     }
 
     #[test]

@@ -36,6 +36,9 @@ CUTOFF_OPTIONS = {
     "SyzygyPath": ("string", None, None, None),
     "Stats": ("check", False, None, None),
     "Selectivity": ("check", True, None, None),
+    "UCI_LimitStrength": ("check", False, None, None),
+    "UCI_Elo": ("spin", 1500, 1000, 2600),
+    "Skill Level": ("spin", 20, 0, 20),
     **{
         name: ("check", True, None, None)
         for name in [

@@ -287,6 +287,10 @@ BAD_INPUT = [
     "setoption name Ponder value maybe",
     "setoption name Foo value 1",
     "setoption name OrderKillers value 3",
+    "setoption name UCI_Elo value 999",
+    "setoption name UCI_Elo value 2601",
+    "setoption name Skill Level value 21",
+    "setoption name UCI_LimitStrength value 1",
     "fooo",
     "go_infinite",
 ]
