@@ -1,10 +1,12 @@
-//! The command-line tools: perft, perft suites, bench and the ordering lab.
+//! The command-line tools: perft, perft suites, bench, the ordering lab and the
+//! evaluation tuner.
 
 pub mod bench;
 pub mod epd;
 pub mod ordering;
 pub mod perft;
 pub mod progress;
+pub mod tune;
 
 /// The lines of a suite file worth parsing, numbered from 1: trimmed, without blank lines and
 /// `#` comments, after a leading byte order mark. LF and CRLF line ends both work.
