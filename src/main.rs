@@ -90,6 +90,9 @@ enum Command {
         /// Only move these groups' weights (comma-separated; default all).
         #[arg(long)]
         groups: Option<String>,
+        /// The groups not in --groups start at zero and stay there.
+        #[arg(long, requires = "groups")]
+        zero_others: bool,
         /// Write the parameter file here (e.g. src/eval/params.rs).
         #[arg(long)]
         out: Option<String>,
@@ -165,6 +168,7 @@ fn main() -> ExitCode {
             threads,
             zero,
             groups,
+            zero_others,
             out,
         }) => {
             use cutoff::tools::tune;
@@ -195,6 +199,7 @@ fn main() -> ExitCode {
                 threads,
                 zero,
                 groups,
+                zero_others,
                 out,
                 command,
             };

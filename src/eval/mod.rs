@@ -4,15 +4,23 @@
 //! that records how often each weight was counted for each side, so what it fits is exactly
 //! what the engine evaluates.
 //!
-//! Material and piece-square values are summed move by move in `Position`.
+//! Material and piece-square values are summed move by move in `Position`; the pawn-only
+//! terms come from a pawn hash table in the search; the rest (mobility, passed pawns with the
+//! pieces in view, king safety, pieces, threats, tempo, endgame scaling) is computed from the
+//! board when it is evaluated.
 
+mod evaluator;
 pub mod layout;
 pub mod params;
+pub mod pawns;
 pub mod psq;
+pub mod scale;
 pub mod score;
 
 use crate::board::{Board, Color, PieceType};
-use layout::{pst, MATERIAL, MAX_PHASE};
+use evaluator::Evaluator;
+use layout::{pst, MATERIAL, MAX_PHASE, TEMPO};
+pub use pawns::PawnTable;
 use psq::phase_of;
 pub use score::Score;
 
@@ -64,29 +72,64 @@ impl Trace for NoTrace {
 }
 
 /// The static evaluation in centipawns from the side to move's point of view, from the
-/// board and its piece-square sum (kept move by move by `Position`).
+/// board and its piece-square sum (kept move by move by `Position`), computing the pawn
+/// structure afresh.
 #[inline]
 pub fn evaluate(board: &Board, psq: Score) -> i32 {
-    evaluate_with(board, psq, &mut NoTrace)
+    evaluate_with(board, psq, None, &mut NoTrace)
+}
+
+/// `evaluate` with the pawn terms from (and into) a pawn hash table: what the search calls.
+#[inline]
+pub fn evaluate_cached(board: &Board, psq: Score, pawns: &mut PawnTable) -> i32 {
+    evaluate_with(board, psq, Some(pawns), &mut NoTrace)
 }
 
 /// The evaluation of `board` counted from scratch, reporting to `trace`: from the side to
 /// move's point of view, exactly what `evaluate` returns.
 pub fn trace<T: Trace>(board: &Board, trace: &mut T) -> i32 {
-    evaluate_with(board, psq::psq_of(board), trace)
+    evaluate_with(board, psq::psq_of(board), None, trace)
 }
 
 #[inline(always)]
-fn evaluate_with<T: Trace>(board: &Board, psq: Score, trace: &mut T) -> i32 {
+fn evaluate_with<T: Trace>(
+    board: &Board,
+    psq: Score,
+    pawns: Option<&mut PawnTable>,
+    trace: &mut T,
+) -> i32 {
     if T::ON {
         trace_psq(board, trace);
     }
-    let total = psq;
+    let pawn_info = match pawns {
+        Some(table) if !T::ON => table.probe(board),
+        _ => pawns::pawn_info(board, trace),
+    };
+    let mut e = Evaluator::new(board, trace);
+    e.pieces(Color::White);
+    e.pieces(Color::Black);
+    for c in Color::ALL {
+        e.passed(c, pawn_info.passed);
+        e.king_shelter(c);
+        e.king_danger(c);
+        e.threats(c);
+    }
+    e.add(board.side_to_move(), TEMPO, 1);
+    let total = psq + pawn_info.score + e.score[0] - e.score[1];
     let phase = phase_of(board);
     if T::ON {
         trace.phase(phase);
+        for strong in Color::ALL {
+            trace.scale(strong, scale::factor(board, strong));
+        }
     }
-    from_white(board, blend(total, phase))
+    let factor = match total.eg {
+        0 => SCALE_NORMAL,
+        eg if eg > 0 => scale::factor(board, Color::White),
+        _ => scale::factor(board, Color::Black),
+    };
+    let scaled = Score::new(total.mg, total.eg * factor / SCALE_NORMAL);
+    from_white(board, blend(scaled, phase))
 }
 
 /// The incremental material and piece-square sum, told to the trace weight by weight.
@@ -121,4 +164,49 @@ fn blend(s: Score, phase: i32) -> i32 {
 #[inline(always)]
 pub fn taper(board: &Board, s: Score) -> i32 {
     blend(s, phase_of(board))
+}
+
+/// Every term's contribution to one evaluation, for the `eval` command: the sink that sums
+/// each term's weights times counts per side.
+#[derive(Clone, Debug)]
+pub struct Breakdown {
+    /// Indexed by [term of `layout::TERMS`][color], from that side's view.
+    pub terms: Vec<[Score; 2]>,
+    /// King-danger penalty of each side (already negative).
+    pub safety: [Score; 2],
+    pub phase: i32,
+    /// Endgame scale factor if White, Black is the stronger side.
+    pub scale: [i32; 2],
+    /// The evaluation, from the side to move's view.
+    pub eval: i32,
+}
+
+impl Trace for Breakdown {
+    const ON: bool = true;
+    fn add(&mut self, c: Color, i: usize, n: i32) {
+        let t = layout::TERMS.partition_point(|t| t.start + t.len <= i);
+        self.terms[t][c.index()] += params::WEIGHTS[i] * n;
+    }
+    fn safety(&mut self, defender: Color, penalty: Score) {
+        self.safety[defender.index()] = -penalty;
+    }
+    fn scale(&mut self, strong: Color, factor: i32) {
+        self.scale[strong.index()] = factor;
+    }
+    fn phase(&mut self, phase: i32) {
+        self.phase = phase;
+    }
+}
+
+/// Every term of `board`'s evaluation.
+pub fn breakdown(board: &Board) -> Breakdown {
+    let mut b = Breakdown {
+        terms: vec![[Score::ZERO; 2]; layout::TERMS.len()],
+        safety: [Score::ZERO; 2],
+        phase: 0,
+        scale: [SCALE_NORMAL; 2],
+        eval: 0,
+    };
+    b.eval = trace(board, &mut b);
+    b
 }

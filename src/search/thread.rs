@@ -14,6 +14,7 @@ use super::{
 };
 use crate::board::movegen::legal_moves;
 use crate::board::{is_legal, Move};
+use crate::eval::PawnTable;
 use crate::position::Position;
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
@@ -59,6 +60,8 @@ pub(super) struct SearchThread<'a, const STATS: bool> {
     last_best: Move,
     stable_iterations: usize,
     scores: Vec<i32>,
+    /// The evaluation's pawn hash table: this thread's own, allocated once per search.
+    pub(super) pawns: PawnTable,
 }
 
 /// The search's knowledge of one ply of the current line.
@@ -121,6 +124,7 @@ impl<'a, const STATS: bool> SearchThread<'a, STATS> {
             last_best: Move::NULL,
             stable_iterations: 0,
             scores: Vec::new(),
+            pawns: PawnTable::new(),
         }
     }
 

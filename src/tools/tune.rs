@@ -52,6 +52,8 @@ pub struct TuneConfig {
     pub zero: bool,
     /// Only these groups' weights move (all when empty).
     pub groups: Vec<Group>,
+    /// The other groups' weights are zero (and stay so): fits an evaluation without them.
+    pub zero_others: bool,
     pub out: Option<String>,
     /// The command line, for the generated file's header.
     pub command: String,
@@ -620,11 +622,24 @@ pub fn run(cfg: &TuneConfig) -> Result<TuneOutcome, String> {
         bad_t + bad_v,
         train.coefs.len() + val.coefs.len()
     );
-    let start = if cfg.zero {
+    let movable: Vec<bool> = (0..N_PARAMS)
+        .map(|i| {
+            let t = crate::eval::layout::term_of(i);
+            cfg.groups.is_empty() || cfg.groups.contains(&t.group)
+        })
+        .collect();
+    let mut start = if cfg.zero {
         vec![[0.0; 2]; N_PARAMS]
     } else {
         to_weights(&WEIGHTS)
     };
+    if cfg.zero_others {
+        for (w, &m) in start.iter_mut().zip(&movable) {
+            if !m {
+                *w = [0.0; 2];
+            }
+        }
+    }
     let k_score = fit_k_score(&train);
     // K of the starting weights; from zero weights every K is as bad, so use the scores' one.
     let k = if cfg.zero {
@@ -645,12 +660,6 @@ pub fn run(cfg: &TuneConfig) -> Result<TuneOutcome, String> {
     };
     let (train_before, val_before) = losses("before", &train, &val, &start, spec, threads);
 
-    let movable: Vec<bool> = (0..N_PARAMS)
-        .map(|i| {
-            let t = crate::eval::layout::term_of(i);
-            cfg.groups.is_empty() || cfg.groups.contains(&t.group)
-        })
-        .collect();
     let mut w = start.clone();
     let mut m = vec![[0.0; 2]; N_PARAMS];
     let mut v = vec![[0.0; 2]; N_PARAMS];
@@ -766,6 +775,7 @@ mod tests {
             threads: 2,
             zero: false,
             groups: vec![],
+            zero_others: false,
             out: None,
             command: "test".into(),
         }
