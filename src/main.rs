@@ -102,6 +102,48 @@ enum Command {
         #[arg(long)]
         syzygy: Option<String>,
     },
+    /// Fit the evaluation's weights to labelled positions (`FEN | cp | result` lines, plain or
+    /// .xz) and write the parameter file the engine compiles (see docs/eval.md).
+    Tune {
+        /// Comma-separated data files.
+        #[arg(long, value_delimiter = ',', required = true)]
+        data: Vec<String>,
+        /// Use this many positions (training + validation), chosen by the seed.
+        #[arg(long)]
+        positions: Option<usize>,
+        /// Full-batch Adam steps.
+        #[arg(long, default_value_t = 1000)]
+        epochs: usize,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Share of the positions held out for validation.
+        #[arg(long, default_value_t = 0.1)]
+        validation: f64,
+        /// Weight of the game result in the target (1 - lambda: the data's engine score).
+        #[arg(long, default_value_t = 0.5)]
+        lambda: f64,
+        /// Adam's step size, in centipawns.
+        #[arg(long, default_value_t = 1.0)]
+        lr: f64,
+        /// L2 penalty on every weight but material (mean loss + l2 * sum of squares).
+        #[arg(long, default_value_t = 0.0)]
+        l2: f64,
+        /// Threads for tracing and gradients (results depend on it in the last bits).
+        #[arg(long, default_value_t = 2)]
+        threads: usize,
+        /// Start from zero weights instead of the compiled ones.
+        #[arg(long)]
+        zero: bool,
+        /// Only move these groups' weights (comma-separated; default all).
+        #[arg(long)]
+        groups: Option<String>,
+        /// The groups not in --groups start at zero and stay there.
+        #[arg(long, requires = "groups")]
+        zero_others: bool,
+        /// Write the parameter file here (e.g. src/eval/params.rs).
+        #[arg(long)]
+        out: Option<String>,
+    },
     /// Run an EPD perft suite (`FEN ;D1 n ;D2 n ...`).
     PerftSuite {
         file: String,
@@ -198,6 +240,61 @@ fn main() -> ExitCode {
                 ExitCode::from(2)
             }
         },
+        Some(Command::Tune {
+            data,
+            positions,
+            epochs,
+            seed,
+            validation,
+            lambda,
+            lr,
+            l2,
+            threads,
+            zero,
+            groups,
+            zero_others,
+            out,
+        }) => {
+            use cutoff::tools::tune;
+            let groups = match tune::parse_groups(groups.as_deref().unwrap_or("")) {
+                Ok(g) => g,
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    return ExitCode::from(2);
+                }
+            };
+            if !(0.0..1.0).contains(&validation) || !(0.0..=1.0).contains(&lambda) {
+                eprintln!("error: --validation must be in [0, 1) and --lambda in [0, 1]");
+                return ExitCode::from(2);
+            }
+            let command = std::iter::once("cutoff".to_string())
+                .chain(std::env::args().skip(1))
+                .collect::<Vec<_>>()
+                .join(" ");
+            let cfg = tune::TuneConfig {
+                data,
+                positions,
+                epochs,
+                seed,
+                validation,
+                lambda,
+                lr,
+                l2,
+                threads,
+                zero,
+                groups,
+                zero_others,
+                out,
+                command,
+            };
+            match tune::run(&cfg) {
+                Ok(_) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    ExitCode::from(2)
+                }
+            }
+        }
         Some(Command::PerftSuite { file, max_depth }) => {
             match cutoff::tools::perft::run_suite(&file, max_depth) {
                 Ok(true) => ExitCode::SUCCESS,

@@ -773,13 +773,23 @@ fn eval_and_d_describe_the_position() {
     e.send("position startpos");
     e.send("eval");
     let out = e.sync();
-    assert_eq!(out.len(), 1, "{out:?}");
-    assert!(out[0].starts_with("info string eval: "), "{out:?}");
+    // The table of terms (material, piece-square, mobility... with White, Black and total
+    // columns), then the evaluation line.
+    assert!(out.len() > 8, "{out:?}");
+    assert!(
+        out[0].contains("White") && out[0].contains("Total"),
+        "{out:?}"
+    );
+    assert!(out.iter().any(|l| l.starts_with("material ")), "{out:?}");
+    assert!(out.iter().any(|l| l.starts_with("tempo ")), "{out:?}");
+    let last = out.last().unwrap();
+    assert!(last.starts_with("info string eval: "), "{out:?}");
     // A queen up is a lot better for the side that has it.
     e.send("position fen 4k3/8/8/8/8/8/8/3QK3 w - - 0 1");
     e.send("eval");
     let out = e.sync();
-    let cp: i32 = out[0]["info string eval: ".len()..]
+    let last = out.last().unwrap();
+    let cp: i32 = last["info string eval: ".len()..]
         .split_whitespace()
         .next()
         .unwrap()

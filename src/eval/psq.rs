@@ -1,57 +1,21 @@
-//! The piece-square evaluation: the tuned tables of `params.rs` folded into one look-up per
+//! The piece-square evaluation: the material and piece-square weights of `params.rs` folded into one look-up per
 //! (piece, square), signed from White's side, and the change a move makes to their sum.
 
-use super::params::{EG_VALUE, MAX_PHASE, MG_VALUE, PHASE_WEIGHT, PST_EG, PST_MG};
+use super::layout::{pst, MATERIAL, PHASE_WEIGHT};
+use super::params::WEIGHTS;
+pub use super::score::Score;
 use crate::board::chessboard::{castle_destinations, KING_SIDE, QUEEN_SIDE};
 use crate::board::{Board, Move, MoveKind, Piece, PieceType, Square};
-use std::ops::{Add, AddAssign, Neg, SubAssign};
 
-/// A middlegame and an endgame value, blended by game phase.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
-pub struct Score {
-    pub mg: i32,
-    pub eg: i32,
-}
-
-impl Score {
-    pub const ZERO: Score = Score { mg: 0, eg: 0 };
-}
-
-impl AddAssign for Score {
-    #[inline(always)]
-    fn add_assign(&mut self, o: Score) {
-        self.mg += o.mg;
-        self.eg += o.eg;
-    }
-}
-
-impl Add for Score {
-    type Output = Score;
-    #[inline(always)]
-    fn add(self, o: Score) -> Score {
-        Score {
-            mg: self.mg + o.mg,
-            eg: self.eg + o.eg,
-        }
-    }
-}
-
-impl SubAssign for Score {
-    #[inline(always)]
-    fn sub_assign(&mut self, o: Score) {
-        self.mg -= o.mg;
-        self.eg -= o.eg;
-    }
-}
-
-impl Neg for Score {
-    type Output = Score;
-    #[inline(always)]
-    fn neg(self) -> Score {
-        Score {
-            mg: -self.mg,
-            eg: -self.eg,
-        }
+/// Material (none for the king) plus piece-square weight of piece type `pt` on `sq`, seen
+/// from its owner's side.
+const fn white_value(pt: usize, sq: usize) -> Score {
+    let table = WEIGHTS[pst(pt) + sq];
+    if pt == 5 {
+        table
+    } else {
+        let m = WEIGHTS[MATERIAL + pt];
+        Score::new(m.mg + table.mg, m.eg + table.eg)
     }
 }
 
@@ -61,15 +25,10 @@ const fn build() -> [[Score; 64]; 12] {
     while pt < 6 {
         let mut sq = 0;
         while sq < 64 {
-            t[pt][sq] = Score {
-                mg: MG_VALUE[pt] + PST_MG[pt][sq],
-                eg: EG_VALUE[pt] + PST_EG[pt][sq],
-            };
+            t[pt][sq] = white_value(pt, sq);
             // Black's piece on `sq` is worth what White's is on the mirrored square, negated.
-            t[pt + 6][sq] = Score {
-                mg: -(MG_VALUE[pt] + PST_MG[pt][sq ^ 56]),
-                eg: -(EG_VALUE[pt] + PST_EG[pt][sq ^ 56]),
-            };
+            let b = white_value(pt, sq ^ 56);
+            t[pt + 6][sq] = Score::new(-b.mg, -b.eg);
             sq += 1;
         }
         pt += 1;
@@ -82,6 +41,8 @@ pub static PSQ: [[Score; 64]; 12] = build();
 
 /// Indexed by piece type: how much each piece counts towards the middlegame phase.
 pub const PHASE: [i32; 6] = PHASE_WEIGHT;
+
+pub use super::layout::MAX_PHASE;
 
 /// The material and piece-square sum of `board`, counted from scratch.
 pub fn psq_of(board: &Board) -> Score {

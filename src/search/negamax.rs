@@ -116,6 +116,12 @@ impl<const STATS: bool> SearchThread<'_, STATS> {
         outcome
     }
 
+    /// The static evaluation, with this thread's pawn hash table.
+    #[inline(always)]
+    fn evaluate(&mut self, pos: &Position) -> i32 {
+        crate::eval::evaluate_cached(pos.board(), pos.psq(), &mut self.pawns)
+    }
+
     /// Negamax alpha-beta with principal variation search. `cut_node`: a null-window node
     /// expected to fail high. `out` receives the root's `CurrentMove` events.
     #[allow(clippy::too_many_arguments)]
@@ -151,7 +157,7 @@ impl<const STATS: bool> SearchThread<'_, STATS> {
                 return 0;
             }
             if ply >= MAX_PLY {
-                return pos.evaluate();
+                return self.evaluate(pos);
             }
             // Mate distance pruning: no line from here can beat a mate already found nearer
             // the root, or be worse than being mated here.
@@ -239,7 +245,7 @@ impl<const STATS: bool> SearchThread<'_, STATS> {
         } else {
             match entry {
                 Some(e) if e.eval != NO_EVAL => e.eval,
-                _ => pos.evaluate(),
+                _ => self.evaluate(pos),
             }
         };
         self.stack[ply].static_eval = static_eval;
@@ -634,7 +640,7 @@ impl<const STATS: bool> SearchThread<'_, STATS> {
         }
         self.seldepth = self.seldepth.max(ply);
         if ply >= MAX_PLY {
-            return pos.evaluate();
+            return self.evaluate(pos);
         }
         let in_check = pos.board().in_check();
         // The main search hands nodes at depth 0 straight to quiescence, so the draws it checks
@@ -665,7 +671,7 @@ impl<const STATS: bool> SearchThread<'_, STATS> {
         } else {
             match entry {
                 Some(e) if e.eval != NO_EVAL => e.eval,
-                _ => pos.evaluate(),
+                _ => self.evaluate(pos),
             }
         };
         let stand_pat = if in_check {

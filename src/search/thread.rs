@@ -14,6 +14,7 @@ use super::{
 };
 use crate::board::movegen::legal_moves;
 use crate::board::{is_legal, Move};
+use crate::eval::PawnTable;
 use crate::position::Position;
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
@@ -65,6 +66,8 @@ pub(super) struct SearchThread<'a, const STATS: bool> {
     scores: Vec<i32>,
     /// The root's material, for the line reports.
     root_material: u32,
+    /// The evaluation's pawn hash table: this thread's own, allocated once per search.
+    pub(super) pawns: PawnTable,
 }
 
 /// The search's knowledge of one ply of the current line.
@@ -143,6 +146,7 @@ impl<'a, const STATS: bool> SearchThread<'a, STATS> {
             stable_iterations: 0,
             scores: Vec::new(),
             root_material: pos.board().material_count(),
+            pawns: PawnTable::new(),
         }
     }
 

@@ -1,5 +1,5 @@
 //! The command-line tools: perft, perft suites, bench, the ordering lab, the move-order
-//! explainer and self-play data generation.
+//! explainer, self-play data generation and the evaluation tuner.
 
 pub mod bench;
 pub mod datagen;
@@ -8,6 +8,7 @@ pub mod explain;
 pub mod ordering;
 pub mod perft;
 pub mod progress;
+pub mod tune;
 
 /// The lines of a suite file worth parsing, numbered from 1: trimmed, without blank lines and
 /// `#` comments, after a leading byte order mark. LF and CRLF line ends both work.

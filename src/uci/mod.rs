@@ -1,6 +1,7 @@
 //! The UCI loop. It never blocks on a search: `go` starts a search thread that prints
 //! `bestmove` itself, so `isready`, `stop` and `ponderhit` are answered while it runs.
 
+mod eval_table;
 pub mod info;
 pub mod options;
 pub mod parse;
@@ -255,15 +256,20 @@ impl Engine {
         }
     }
 
+    /// `eval`: the table of every term, then the evaluation on one `info string` line.
     fn eval(&self) {
         let b = self.position.board();
-        let s = self.position.psq();
+        for line in eval_table::eval_table(b) {
+            send(&line);
+        }
+        let stm = self.position.evaluate();
+        let white = if b.side_to_move() == Color::White {
+            stm
+        } else {
+            -stm
+        };
         send(&format!(
-            "info string eval: {} cp for the side to move (white side {}; middlegame {} endgame {} phase {}/24)",
-            self.position.evaluate(),
-            eval::taper(b, s),
-            s.mg,
-            s.eg,
+            "info string eval: {stm} cp for the side to move (white side {white}; phase {}/24)",
             eval::psq::phase_of(b)
         ));
     }
