@@ -100,11 +100,13 @@ impl Engine {
                 error(&format!("{e}; Hash stays {} MB", s.tt.size_mb()));
                 self.options.hash_mb = s.tt.size_mb();
             }
-        } else if p.clear_hash {
-            s.tt.clear();
         }
+        // Threads first, so a pending clear uses the new number of them.
         if p.set_threads {
             s.set_threads(self.options.threads);
+        }
+        if p.clear_hash && !p.resize_hash {
+            s.clear_tt();
         }
     }
 
@@ -225,7 +227,7 @@ impl Engine {
                         let n = next.threads;
                         self.searcher().set_threads(n);
                     }
-                    Effect::ClearHash => self.searcher().tt.clear(),
+                    Effect::ClearHash => self.searcher().clear_tt(),
                     Effect::SetChess960 => self.position.set_chess960(next.chess960),
                     Effect::SetSyzygyPath => self.load_tablebase(&next.syzygy_path),
                     Effect::None => {}
@@ -515,5 +517,16 @@ mod tests {
         assert_eq!(e.options.hash_mb, mb);
         e.handle("setoption name Hash value 4");
         assert_eq!(e.searcher().tt.size_mb(), 4);
+    }
+
+    #[test]
+    fn a_bad_hash_value_is_an_error_and_keeps_the_size() {
+        let mut e = Engine::new();
+        e.handle("setoption name Hash value 8");
+        for bad in ["0", "65537", "-1", "lots", "99999999999999999999999"] {
+            e.handle(&format!("setoption name Hash value {bad}"));
+            assert_eq!(e.searcher().tt.size_mb(), 8, "after Hash {bad}");
+            assert_eq!(e.options.hash_mb, 8, "after Hash {bad}");
+        }
     }
 }
