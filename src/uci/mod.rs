@@ -210,7 +210,10 @@ impl Engine {
             Ok(effect) => {
                 // A running search holds the searcher: waiting for it here would hang the
                 // engine under `go infinite`, so such changes wait for the search instead.
-                let busy = self.running.is_some();
+                // One that has been stopped (or has sent its bestmove) is only joining its
+                // threads: that wait is short, and the change is then done now rather than
+                // at the start of the next search, on its clock.
+                let busy = self.running.is_some() && !self.control.stop.load(Ordering::SeqCst);
                 match effect {
                     Effect::ResizeHash if busy => self.pending.resize_hash = true,
                     Effect::SetThreads if busy => self.pending.set_threads = true,
@@ -528,5 +531,20 @@ mod tests {
             assert_eq!(e.searcher().tt.size_mb(), 8, "after Hash {bad}");
             assert_eq!(e.options.hash_mb, 8, "after Hash {bad}");
         }
+    }
+
+    #[test]
+    fn table_options_after_stop_apply_at_once() {
+        let mut e = Engine::new();
+        e.handle("setoption name Threads value 2");
+        e.handle("go infinite");
+        std::thread::sleep(std::time::Duration::from_millis(50));
+        // The search is still ending (it has only been told to): the resize waits for that
+        // rather than for the start of the next search, on its clock.
+        e.handle("stop");
+        e.handle("setoption name Hash value 2");
+        assert!(e.running.is_none());
+        assert!(!e.pending.resize_hash);
+        assert_eq!(e.searcher.as_ref().map(|s| s.tt.size_mb()), Some(2));
     }
 }
