@@ -46,7 +46,14 @@ fn handshake_lists_every_option() {
     let mut e = Engine::start();
     e.send("uci");
     let lines = e.read_until("uciok", TIMEOUT, |l| l == "uciok");
-    assert!(lines[0].starts_with("id name Cutoff"), "{lines:?}");
+    // The name carries the version and the build level (x86-64, x86-64-v3, x86-64-bmi2).
+    assert_eq!(lines[0], format!("id name Cutoff {}", cutoff::VERSION));
+    assert!(
+        ["x86-64", "x86-64-v3", "x86-64-bmi2", "generic"]
+            .iter()
+            .any(|level| lines[0].ends_with(&format!(" {level}"))),
+        "{lines:?}"
+    );
     assert!(lines.iter().any(|l| l.starts_with("id author ")));
     let names: Vec<String> = lines
         .iter()

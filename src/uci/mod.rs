@@ -147,7 +147,7 @@ impl Engine {
         };
         match cmd {
             "uci" => {
-                send(&format!("id name Cutoff {}", env!("CARGO_PKG_VERSION")));
+                send(&format!("id name Cutoff {}", crate::VERSION));
                 send("id author The Cutoff developers");
                 for o in options::declarations() {
                     send(&o);
