@@ -6,7 +6,7 @@ use std::process::ExitCode;
 #[derive(Parser)]
 #[command(
     name = "cutoff",
-    version,
+    version = cutoff::VERSION,
     about = "A UCI chess engine whose move ordering is measured"
 )]
 struct Cli {

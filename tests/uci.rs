@@ -46,7 +46,14 @@ fn handshake_lists_every_option() {
     let mut e = Engine::start();
     e.send("uci");
     let lines = e.read_until("uciok", TIMEOUT, |l| l == "uciok");
-    assert!(lines[0].starts_with("id name Cutoff"), "{lines:?}");
+    // The name carries the version and the build level (x86-64, x86-64-v3, x86-64-bmi2).
+    assert_eq!(lines[0], format!("id name Cutoff {}", cutoff::VERSION));
+    assert!(
+        ["x86-64", "x86-64-v3", "x86-64-bmi2", "generic"]
+            .iter()
+            .any(|level| lines[0].ends_with(&format!(" {level}"))),
+        "{lines:?}"
+    );
     assert!(lines.iter().any(|l| l.starts_with("id author ")));
     let names: Vec<String> = lines
         .iter()
@@ -603,6 +610,46 @@ fn options_that_touch_the_table_during_go_infinite() {
     e.send("go depth 5");
     let (_, best) = e.bestmove(TIMEOUT);
     assert_legal_bestmove(&best, "startpos", false);
+    e.quit();
+}
+
+/// Sends `cmd` and `isready`; the time until `readyok`.
+fn time_to_readyok(e: &mut Engine, cmd: &str) -> Duration {
+    let t = Instant::now();
+    e.send(cmd);
+    let out = e.sync();
+    assert!(errors(&out).is_empty(), "{cmd}: {out:?}");
+    t.elapsed()
+}
+
+#[test]
+fn large_hash_resizes_and_clears_answer_readyok_and_searches_go_on() {
+    let mut e = Engine::start();
+    e.send("position startpos moves e2e4");
+    // Generous bounds (the machine may be busy): a regression guard against a table written
+    // in full on resize (seconds per gigabyte), not a benchmark (scripts/hash_timing.py).
+    let steps = [
+        ("setoption name Hash value 1024", 5),
+        ("ucinewgame", 5),
+        ("setoption name Threads value 2", 5),
+        ("setoption name Hash value 512", 5),
+        ("setoption name Clear Hash", 10),
+        ("ucinewgame", 10),
+        ("setoption name Hash value 1", 5),
+    ];
+    for (cmd, secs) in steps {
+        let took = time_to_readyok(&mut e, cmd);
+        assert!(took < Duration::from_secs(secs), "{cmd}: {took:?}");
+        e.send("position startpos moves e2e4");
+        e.send("go depth 6");
+        let (lines, best) = e.bestmove(TIMEOUT);
+        assert_legal_bestmove(&best, "startpos moves e2e4", false);
+        assert!(errors(&lines).is_empty(), "after {cmd}: {lines:?}");
+        assert!(
+            lines.iter().any(|l| l.starts_with("info depth 6 ")),
+            "after {cmd}: {lines:?}"
+        );
+    }
     e.quit();
 }
 

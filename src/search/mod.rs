@@ -210,9 +210,14 @@ impl Searcher {
         }
     }
 
+    /// Empties the table, with as many threads as the search has.
+    pub fn clear_tt(&self) {
+        self.tt.clear(self.threads());
+    }
+
     /// Forgets everything learned: the table, history and killers.
     pub fn clear(&mut self) {
-        self.tt.clear();
+        self.clear_tt();
         for t in &mut self.tables {
             t.clear();
         }

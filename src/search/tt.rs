@@ -4,7 +4,9 @@
 
 use super::tablebase::TB_BOUND;
 use crate::board::Move;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::alloc::Layout;
+use std::ptr::NonNull;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 /// What a stored score says about the true value.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -123,9 +125,76 @@ fn unpack(data: u64) -> Option<(TtEntry, u8)> {
     ))
 }
 
+/// The buckets of a table, in memory from `calloc`. `alloc_zeroed` with the buckets' own
+/// 64-byte alignment would not do: the system allocator serves alignments above 16 bytes with
+/// `posix_memalign` and then writes every byte (about 10 s for 4 GB). `calloc` takes fresh
+/// pages from the operating system, already zero, and touches none of them; the table is
+/// aligned by hand inside it.
+struct Buckets {
+    /// What was allocated, with the layout it is freed with.
+    base: NonNull<u8>,
+    layout: Layout,
+    /// The first bucket: `base` rounded up to 64 bytes.
+    first: NonNull<Bucket>,
+    len: usize,
+}
+
+// SAFETY: `Buckets` owns its memory alone (like a `Vec<Bucket>`), and `Bucket` is made of
+// atomics, which any thread may read and write through a shared reference.
+unsafe impl Send for Buckets {}
+// SAFETY: as above.
+unsafe impl Sync for Buckets {}
+
+impl Buckets {
+    /// `len` (at least one) zeroed buckets, or None when the memory cannot be had.
+    fn zeroed(len: usize) -> Option<Buckets> {
+        let align = std::mem::align_of::<Bucket>();
+        let size = len.checked_mul(std::mem::size_of::<Bucket>())?;
+        // An alignment of 8 keeps `alloc_zeroed` on the `calloc` path; the spare bytes make
+        // room to round the start up to a bucket boundary.
+        let layout = Layout::from_size_align(size.checked_add(align)?, 8).ok()?;
+        // SAFETY: the layout has a non-zero size.
+        let base = NonNull::new(unsafe { std::alloc::alloc_zeroed(layout) })?;
+        let offset = base.as_ptr().align_offset(align);
+        // SAFETY: `offset < align`, so the `size` bytes from `base + offset` lie inside the
+        // allocation; they are zero, and all-zero bytes are a valid `Bucket` (atomics).
+        let first = unsafe { NonNull::new_unchecked(base.as_ptr().add(offset) as *mut Bucket) };
+        Some(Buckets {
+            base,
+            layout,
+            first,
+            len,
+        })
+    }
+}
+
+impl std::ops::Deref for Buckets {
+    type Target = [Bucket];
+
+    fn deref(&self) -> &[Bucket] {
+        // SAFETY: `first` points at `len` initialised, aligned buckets that live as long as
+        // `self` (see `zeroed`).
+        unsafe { std::slice::from_raw_parts(self.first.as_ptr(), self.len) }
+    }
+}
+
+impl Drop for Buckets {
+    fn drop(&mut self) {
+        // SAFETY: `base` was allocated by the global allocator with `layout`, once.
+        unsafe { std::alloc::dealloc(self.base.as_ptr(), self.layout) };
+    }
+}
+
+/// Tables up to this size are cleared by the calling thread alone: starting threads would
+/// cost more than it saves.
+const SERIAL_CLEAR_BYTES: usize = 32 * 1024 * 1024;
+
 pub struct TranspositionTable {
-    buckets: Vec<Bucket>,
+    buckets: Buckets,
     age: AtomicU64,
+    /// False until something is stored after the table was made or cleared: clearing a table
+    /// nothing has written to is skipped (a GUI's `ucinewgame` right after `setoption Hash`).
+    written: AtomicBool,
 }
 
 impl TranspositionTable {
@@ -148,8 +217,8 @@ impl TranspositionTable {
 
     /// A table of `mb` megabytes, or an error that says why it cannot be made: the size is out
     /// of range, more than the memory the system has available, or the allocation failed.
-    /// Zeroed memory comes from the allocator, so the operating system supplies the pages
-    /// lazily instead of this thread writing every byte.
+    /// The memory comes zeroed from the operating system, which supplies each page when it is
+    /// first touched: making even a large table takes no time (see `Buckets`).
     pub fn try_new(mb: usize) -> Result<TranspositionTable, String> {
         if !(1..=Self::MAX_MB).contains(&mb) {
             return Err(format!(
@@ -165,20 +234,12 @@ impl TranspositionTable {
             }
         }
         let count = (mb * 1024 * 1024 / std::mem::size_of::<Bucket>()).max(1);
-        let layout = std::alloc::Layout::array::<Bucket>(count)
-            .map_err(|_| format!("Hash {mb} MB is too large for this machine"))?;
-        // SAFETY: the layout has a non-zero size, and all-zero bytes are a valid `Bucket`
-        // (its fields are atomics, for which zero is a valid value).
-        let ptr = unsafe { std::alloc::alloc_zeroed(layout) } as *mut Bucket;
-        if ptr.is_null() {
-            return Err(format!("Hash {mb} MB: the allocation failed"));
-        }
-        // SAFETY: `ptr` comes from the global allocator with the layout of `count` buckets,
-        // all of them initialised (zeroed), which is what `Vec` frees it with.
-        let buckets = unsafe { Vec::from_raw_parts(ptr, count, count) };
+        let buckets =
+            Buckets::zeroed(count).ok_or_else(|| format!("Hash {mb} MB: the allocation failed"))?;
         Ok(TranspositionTable {
             buckets,
             age: AtomicU64::new(0),
+            written: AtomicBool::new(false),
         })
     }
 
@@ -186,12 +247,34 @@ impl TranspositionTable {
         self.buckets.len() * std::mem::size_of::<Bucket>() / (1024 * 1024)
     }
 
-    pub fn clear(&self) {
-        for b in &self.buckets {
-            for s in &b.slots {
-                s.key.store(0, Ordering::Relaxed);
-                s.data.store(0, Ordering::Relaxed);
-            }
+    /// Empties the table, on up to `threads` threads (each zeroes its own run of buckets);
+    /// a table nothing was stored in since it was made or cleared is left as it is.
+    pub fn clear(&self, threads: usize) {
+        if self.written.swap(false, Ordering::Relaxed) {
+            let bytes = self.buckets.len() * std::mem::size_of::<Bucket>();
+            let threads = if bytes <= SERIAL_CLEAR_BYTES {
+                1
+            } else {
+                threads.max(1)
+            };
+            let chunk = self.buckets.len().div_ceil(threads);
+            std::thread::scope(|scope| {
+                let mut chunks = self.buckets.chunks(chunk);
+                // The calling thread takes the first run itself.
+                let own = chunks.next();
+                for c in chunks {
+                    // A thread that cannot be started leaves its run to the caller.
+                    let spawned = std::thread::Builder::new()
+                        .name("tt-clear".into())
+                        .spawn_scoped(scope, move || clear_buckets(c));
+                    if spawned.is_err() {
+                        clear_buckets(c);
+                    }
+                }
+                if let Some(c) = own {
+                    clear_buckets(c);
+                }
+            });
         }
         self.age.store(0, Ordering::Relaxed);
     }
@@ -237,6 +320,10 @@ impl TranspositionTable {
     /// Stores a search result: `score` (relative to the node, see `score_to_tt`), the node's
     /// static evaluation (`NO_EVAL` if none), its depth and bound.
     pub fn store(&self, key: u64, mv: Move, score: i32, eval: i32, depth: i32, bound: Bound) {
+        // Read before written: the flag's cache line stays shared between search threads.
+        if !self.written.load(Ordering::Relaxed) {
+            self.written.store(true, Ordering::Relaxed);
+        }
         let age = self.age();
         let bucket = self.bucket(key);
         let mut victim = &bucket.slots[0];
@@ -302,6 +389,15 @@ impl TranspositionTable {
     }
 }
 
+fn clear_buckets(buckets: &[Bucket]) {
+    for b in buckets {
+        for s in &b.slots {
+            s.key.store(0, Ordering::Relaxed);
+            s.data.store(0, Ordering::Relaxed);
+        }
+    }
+}
+
 #[inline(always)]
 fn write(s: &Slot, key: u64, data: u64) {
     s.key.store(key ^ data, Ordering::Relaxed);
@@ -338,7 +434,7 @@ mod tests {
             Some((300, NO_EVAL))
         );
         assert!(tt.probe(43).is_none());
-        tt.clear();
+        tt.clear(1);
         assert!(tt.probe(42).is_none());
     }
 
@@ -380,5 +476,83 @@ mod tests {
         assert!(tt.hashfull() > 900);
         tt.new_search();
         assert_eq!(tt.hashfull(), 0);
+    }
+
+    /// Every entry of the table, as the raw words of its slots.
+    fn raw(tt: &TranspositionTable) -> impl Iterator<Item = (u64, u64)> + '_ {
+        tt.buckets.iter().flat_map(|b| {
+            b.slots.iter().map(|s| {
+                (
+                    s.key.load(Ordering::Relaxed),
+                    s.data.load(Ordering::Relaxed),
+                )
+            })
+        })
+    }
+
+    fn fill(tt: &TranspositionTable, n: u64) {
+        let m = Move::new(Square::E1, Square::E8, MoveKind::Quiet);
+        for k in 1..=n {
+            let key = k.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+            tt.store(
+                key,
+                m,
+                k as i32 % 1000,
+                7,
+                1 + (k % 20) as i32,
+                Bound::Exact,
+            );
+        }
+    }
+
+    #[test]
+    fn a_large_new_table_is_empty_aligned_and_usable() {
+        let tt = TranspositionTable::try_new(256).unwrap();
+        assert_eq!(tt.size_mb(), 256);
+        assert_eq!(tt.buckets.len(), 256 * 1024 * 1024 / 64);
+        // Bucket-aligned, so a probe reads one cache line.
+        assert_eq!(tt.buckets.as_ptr() as usize % 64, 0);
+        assert!(raw(&tt).all(|(k, d)| k == 0 && d == 0));
+        assert_eq!(tt.hashfull(), 0);
+        for k in 1..10_000u64 {
+            assert!(tt.probe(k.wrapping_mul(0x2545_F491_4F6C_DD1D)).is_none());
+        }
+        fill(&tt, 100_000);
+        let key = 77u64.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let e = tt.probe(key).unwrap();
+        assert_eq!((e.score, e.eval, e.depth), (77, 7, 18));
+        // The last bucket is inside the memory too.
+        let last = u64::MAX;
+        tt.store(last, Move::NULL, -5, NO_EVAL, 3, Bound::Upper);
+        assert_eq!(tt.probe(last).map(|e| e.score), Some(-5));
+    }
+
+    #[test]
+    fn a_parallel_clear_leaves_what_a_serial_one_does() {
+        // Larger than SERIAL_CLEAR_BYTES, so the clear runs on several threads.
+        let mb = 2 * SERIAL_CLEAR_BYTES / (1024 * 1024);
+        let serial = TranspositionTable::try_new(mb).unwrap();
+        let parallel = TranspositionTable::try_new(mb).unwrap();
+        for tt in [&serial, &parallel] {
+            fill(tt, 3_000_000);
+            tt.new_search();
+            assert!(raw(tt).filter(|&(_, d)| d != 0).count() > 1_000_000);
+        }
+        serial.clear(1);
+        // An odd thread count: the runs are of unequal length.
+        parallel.clear(3);
+        assert!(raw(&serial).all(|(k, d)| k == 0 && d == 0));
+        assert!(raw(&serial).eq(raw(&parallel)));
+        assert_eq!((serial.age(), parallel.age()), (0, 0));
+        for k in [1u64, 77, 2_999_999] {
+            assert!(parallel
+                .probe(k.wrapping_mul(0x9E37_79B9_7F4A_7C15))
+                .is_none());
+        }
+        // Written again after the clear, and cleared again (the clear is not skipped).
+        fill(&parallel, 1000);
+        assert!(raw(&parallel).any(|(_, d)| d != 0));
+        parallel.clear(2);
+        assert!(raw(&parallel).all(|(k, d)| k == 0 && d == 0));
     }
 }

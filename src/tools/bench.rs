@@ -77,6 +77,7 @@ pub fn run(depth: i32) -> (u64, u64) {
     let ms = start.elapsed().as_millis().max(1) as u64;
     let nps = total * 1000 / ms;
     println!("===========================");
+    println!("Build           : {}", crate::BUILD_LEVEL);
     println!("Total time (ms) : {ms}");
     println!("Nodes searched  : {total}");
     println!("Nodes/second    : {nps}");

@@ -100,11 +100,13 @@ impl Engine {
                 error(&format!("{e}; Hash stays {} MB", s.tt.size_mb()));
                 self.options.hash_mb = s.tt.size_mb();
             }
-        } else if p.clear_hash {
-            s.tt.clear();
         }
+        // Threads first, so a pending clear uses the new number of them.
         if p.set_threads {
             s.set_threads(self.options.threads);
+        }
+        if p.clear_hash && !p.resize_hash {
+            s.clear_tt();
         }
     }
 
@@ -145,7 +147,7 @@ impl Engine {
         };
         match cmd {
             "uci" => {
-                send(&format!("id name Cutoff {}", env!("CARGO_PKG_VERSION")));
+                send(&format!("id name Cutoff {}", crate::VERSION));
                 send("id author The Cutoff developers");
                 for o in options::declarations() {
                     send(&o);
@@ -208,7 +210,10 @@ impl Engine {
             Ok(effect) => {
                 // A running search holds the searcher: waiting for it here would hang the
                 // engine under `go infinite`, so such changes wait for the search instead.
-                let busy = self.running.is_some();
+                // One that has been stopped (or has sent its bestmove) is only joining its
+                // threads: that wait is short, and the change is then done now rather than
+                // at the start of the next search, on its clock.
+                let busy = self.running.is_some() && !self.control.stop.load(Ordering::SeqCst);
                 match effect {
                     Effect::ResizeHash if busy => self.pending.resize_hash = true,
                     Effect::SetThreads if busy => self.pending.set_threads = true,
@@ -225,7 +230,7 @@ impl Engine {
                         let n = next.threads;
                         self.searcher().set_threads(n);
                     }
-                    Effect::ClearHash => self.searcher().tt.clear(),
+                    Effect::ClearHash => self.searcher().clear_tt(),
                     Effect::SetChess960 => self.position.set_chess960(next.chess960),
                     Effect::SetSyzygyPath => self.load_tablebase(&next.syzygy_path),
                     Effect::None => {}
@@ -515,5 +520,31 @@ mod tests {
         assert_eq!(e.options.hash_mb, mb);
         e.handle("setoption name Hash value 4");
         assert_eq!(e.searcher().tt.size_mb(), 4);
+    }
+
+    #[test]
+    fn a_bad_hash_value_is_an_error_and_keeps_the_size() {
+        let mut e = Engine::new();
+        e.handle("setoption name Hash value 8");
+        for bad in ["0", "65537", "-1", "lots", "99999999999999999999999"] {
+            e.handle(&format!("setoption name Hash value {bad}"));
+            assert_eq!(e.searcher().tt.size_mb(), 8, "after Hash {bad}");
+            assert_eq!(e.options.hash_mb, 8, "after Hash {bad}");
+        }
+    }
+
+    #[test]
+    fn table_options_after_stop_apply_at_once() {
+        let mut e = Engine::new();
+        e.handle("setoption name Threads value 2");
+        e.handle("go infinite");
+        std::thread::sleep(std::time::Duration::from_millis(50));
+        // The search is still ending (it has only been told to): the resize waits for that
+        // rather than for the start of the next search, on its clock.
+        e.handle("stop");
+        e.handle("setoption name Hash value 2");
+        assert!(e.running.is_none());
+        assert!(!e.pending.resize_hash);
+        assert_eq!(e.searcher.as_ref().map(|s| s.tt.size_mb()), Some(2));
     }
 }
