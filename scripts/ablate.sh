@@ -23,6 +23,8 @@
 #   --seed N           opening order seed                             [42]
 #   --out DIR          where logs, results.tsv, table.md and chart.svg go  [ablation-out]
 #   --title TEXT       the chart's title
+#   --each OPTS        Option=value[,Option=value...] set on BOTH sides, e.g. to measure a
+#                      heuristic on top of the build before it with the later ones off
 # The table and chart are rewritten after every variant, so an interrupted run keeps what
 # finished. Elo is from the full engine's side: positive means the part is worth that much.
 #
@@ -44,6 +46,7 @@ SEED=42
 OUT="ablation-out"
 TITLE=""
 PREFIX=""
+EACH=""
 ENGINE=""
 VARIANTS=()
 
@@ -59,6 +62,7 @@ while [[ $# -gt 0 ]]; do
         --seed) SEED="${2:?}"; shift 2 ;;
         --out) OUT="${2:?}"; shift 2 ;;
         --title) TITLE="${2:?}"; shift 2 ;;
+        --each) EACH="${2:?}"; shift 2 ;;
         -h|--help) usage 0 ;;
         -*) die "unknown option: $1 (see --help)" ;;
         *) if [[ -z "$ENGINE" ]]; then ENGINE="$1"; else VARIANTS+=("$1"); fi; shift ;;
@@ -87,6 +91,11 @@ fi
 
 if [[ -n "$NODES" ]]; then LIMIT=(nodes="$NODES"); LIMIT_TEXT="$NODES nodes per move"
 else LIMIT=(tc="$TC"); LIMIT_TEXT="$TC"; fi
+EACH_OPTS=()
+if [[ -n "$EACH" ]]; then
+    IFS=, read -ra pairs <<<"$EACH"
+    for p in "${pairs[@]}"; do EACH_OPTS+=("option.$p"); done
+fi
 SPRT_ARGS=()
 if [[ -n "$SPRT" ]]; then
     IFS=, read -r E0 E1 <<<"$SPRT"
@@ -101,6 +110,7 @@ RESULTS="$OUT/results.tsv"
     echo "engine: $ENGINE"
     echo "limit: $LIMIT_TEXT; games per variant: $GAMES${SPRT:+ (SPRT nElo [$SPRT])}"
     echo "book: $BOOK (seed $SEED); Threads 1, Hash 16; concurrency $CONCURRENCY"
+    [[ -z "$EACH" ]] || echo "both sides: $EACH"
     echo "date: $(date -u +%Y-%m-%dT%H:%MZ); host: $(nproc) cores"
 } > "$OUT/conditions.txt"
 
@@ -116,7 +126,7 @@ for variant in "${VARIANTS[@]}"; do
     "$FC" \
         -engine cmd="$ENGINE" name=full \
         -engine cmd="$ENGINE" name="$name-off" "${engine_opts[@]}" \
-        -each "${LIMIT[@]}" option.Threads=1 option.Hash=16 \
+        -each "${LIMIT[@]}" option.Threads=1 option.Hash=16 "${EACH_OPTS[@]+"${EACH_OPTS[@]}"}" \
         -openings file="$BOOK" format="$BOOK_FORMAT" order=random \
         -srand "$SEED" -rounds "$((GAMES / 2))" -repeat \
         -concurrency "$CONCURRENCY" -recover \
