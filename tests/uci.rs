@@ -76,6 +76,7 @@ fn handshake_lists_every_option() {
         "OrderKillers",
         "OrderHistory",
         "OrderSeeSplit",
+        "OrderCounterMove",
     ]);
     assert_eq!(names, want);
     assert!(lines
@@ -90,6 +91,9 @@ fn handshake_lists_every_option() {
     assert!(lines
         .iter()
         .any(|l| l == "option name OrderSeeSplit type check default true"));
+    assert!(lines
+        .iter()
+        .any(|l| l == "option name OrderCounterMove type check default true"));
     assert!(e.sync().is_empty());
     e.quit();
 }
@@ -173,6 +177,8 @@ fn good_options_are_accepted_silently() {
         "setoption name OrderKillers value true",
         "setoption name OrderHistory value true",
         "setoption name OrderSeeSplit value true",
+        "setoption name OrderCounterMove value false",
+        "setoption name ordercountermove value true",
         "setoption name SyzygyPath value <empty>",
         "ucinewgame",
         "position startpos",

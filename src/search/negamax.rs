@@ -9,7 +9,7 @@
 //! option each); with `SearchOptions::pure` none of the selective steps run: alpha-beta alone,
 //! as the ordering experiments need. The constants are in `tunable.rs`.
 
-use super::ordering::{MovePicker, PickedFrom};
+use super::ordering::{MovePicker, PickedFrom, PieceTo};
 use super::tablebase;
 use super::thread::{SearchThread, CURRMOVE_AFTER};
 use super::tt::{score_from_tt, score_to_tt, Bound, NO_EVAL};
@@ -311,6 +311,7 @@ impl<const STATS: bool> SearchThread<'_, STATS> {
                 let r = t::nmp_base()
                     + depth / t::nmp_depth_div()
                     + ((eval - beta) / t::nmp_eval_div()).min(t::nmp_eval_max());
+                self.stack[ply].moved = None;
                 pos.make_null_move();
                 self.stack[ply + 1].after_null = true;
                 let score =
@@ -361,7 +362,19 @@ impl<const STATS: bool> SearchThread<'_, STATS> {
             tt_move
         };
         let killers = self.tables.killers.get(ply);
-        let mut picker = MovePicker::new(self.shared.opts.ordering, hash_move, killers);
+        let ordering = self.shared.opts.ordering;
+        // The opponent's move that led here (none at the root or after a null move).
+        let prev_move = if ply >= 1 {
+            self.stack[ply - 1].moved
+        } else {
+            None
+        };
+        let counter = if ordering.counter_move {
+            self.tables.counters.get(prev_move)
+        } else {
+            Move::NULL
+        };
+        let mut picker = MovePicker::new(ordering, hash_move, killers).with_counter(counter);
         self.count(|s| s.expanded += 1);
         let side = pos.board().side_to_move();
         let mut best = NodeBest::new(tb_floor, alpha, beta);
@@ -501,6 +514,10 @@ impl<const STATS: bool> SearchThread<'_, STATS> {
                 });
             }
             let nodes_before = self.nodes;
+            self.stack[ply].moved = pos
+                .board()
+                .moved_piece(m)
+                .map(|piece| PieceTo { piece, to: m.to() });
             pos.make_move(m);
             self.shared.tt.prefetch(pos.board().key());
             let gives_check = pos.board().in_check();
@@ -548,7 +565,11 @@ impl<const STATS: bool> SearchThread<'_, STATS> {
                     r -= pv_node as i32;
                     r -= improving as i32;
                     r -= gives_check as i32;
-                    r -= matches!(from, PickedFrom::Killer1 | PickedFrom::Killer2) as i32;
+                    // The refutation stages (killers, countermove) earned some trust.
+                    r -= matches!(
+                        from,
+                        PickedFrom::Killer1 | PickedFrom::Killer2 | PickedFrom::CounterMove
+                    ) as i32;
                     r += cut_node as i32;
                     r -= history / t::lmr_history_div();
                     r = r.min(new_depth - 1).max(0);
@@ -587,6 +608,9 @@ impl<const STATS: bool> SearchThread<'_, STATS> {
                 }
                 if quiet {
                     self.tables.killers.store(ply, m);
+                    if ordering.counter_move {
+                        self.tables.counters.store(prev_move, m);
+                    }
                     self.tables.history.reward_cutoff(
                         side,
                         m,

@@ -4,7 +4,8 @@
 //!
 //! The order comes from the real `MovePicker`, fed the hash move, killers and histories a
 //! search would give it at the root; the numbers beside each move are read from the same
-//! tables, so a reader can see why each move stands where it does.
+//! tables, so a reader can see why each move stands where it does. The search has no
+//! previous move at its root, so it has no countermove there either.
 
 use crate::board::{legal_moves, see, Board, Move};
 use crate::position::Position;
@@ -46,6 +47,8 @@ pub struct Explanation {
     pub fen: String,
     pub hash_move: Move,
     pub killers: [Move; 2],
+    /// The countermove given to the picker (null at a search's root: no previous move).
+    pub counter: Move,
     pub rows: Vec<OrderRow>,
     pub chosen: Option<Chosen>,
 }
@@ -57,11 +60,13 @@ pub fn explain_with(pos: &Position, searcher: &Searcher, opts: &SearchOptions) -
     let hash_move = searcher.tt.probe(board.key()).map_or(Move::NULL, |e| e.mv);
     let tables = searcher.main_tables();
     let killers = tables.killers.get(0);
-    let rows = root_order(board, tables, opts, hash_move, killers);
+    let counter = Move::NULL;
+    let rows = root_order(board, tables, opts, hash_move, killers, counter);
     Explanation {
         fen: board.fen(),
         hash_move,
         killers,
+        counter,
         rows,
         chosen: None,
     }
@@ -103,8 +108,9 @@ fn root_order(
     opts: &SearchOptions,
     hash_move: Move,
     killers: [Move; 2],
+    counter: Move,
 ) -> Vec<OrderRow> {
-    let mut picker = MovePicker::new(opts.ordering, hash_move, killers);
+    let mut picker = MovePicker::new(opts.ordering, hash_move, killers).with_counter(counter);
     let side = board.side_to_move();
     let mut rows = Vec::new();
     while let Some((m, stage)) = picker.next(board, &tables.history) {
@@ -138,10 +144,11 @@ pub fn text(e: &Explanation) -> Vec<String> {
         }
     };
     out.push(format!(
-        "hash move {}, killers {} {}",
+        "hash move {}, killers {} {}, countermove {}",
         name(e.hash_move),
         name(e.killers[0]),
-        name(e.killers[1])
+        name(e.killers[1]),
+        name(e.counter)
     ));
     out.push(format!(
         "{:>3}  {:<8} {:<6} {:<12} {:>8} {:>6} {:>8}",
@@ -230,11 +237,12 @@ pub fn json(e: &Explanation) -> String {
         )
     });
     format!(
-        "{{\"fen\":{},\"hash_move\":{},\"killers\":[{},{}],\"moves\":[{}],\"chosen\":{}}}",
+        "{{\"fen\":{},\"hash_move\":{},\"killers\":[{},{}],\"countermove\":{},\"moves\":[{}],\"chosen\":{}}}",
         json_str(&e.fen),
         json_move(e.hash_move),
         json_move(e.killers[0]),
         json_move(e.killers[1]),
+        json_move(e.counter),
         rows.join(","),
         chosen
     )
@@ -257,6 +265,7 @@ pub fn run_cli(fen: &str, depth: Option<i32>, as_json: bool) -> Result<(), Strin
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::search::ordering::OrderingConfig;
 
     #[test]
     fn every_legal_move_once_and_the_search_move_is_ranked() {
@@ -284,6 +293,63 @@ mod tests {
         let j = json(&e);
         assert!(j.starts_with("{\"fen\":") && j.ends_with('}'));
         assert_eq!(j.matches("\"index\":").count(), e.rows.len());
+    }
+
+    #[test]
+    fn a_countermove_is_named_after_the_killers_in_text_and_json() {
+        let pos = Position::from_fen(crate::board::STARTPOS).unwrap();
+        let b = pos.board();
+        let mv = |t: &str| b.parse_uci_move(t, false).unwrap();
+        let tables = OrderingTables::default();
+        let opts = SearchOptions::default();
+        let (killer, counter) = (mv("g1f3"), mv("e2e4"));
+        let rows = root_order(b, &tables, &opts, Move::NULL, [killer, Move::NULL], counter);
+        let stages: Vec<(&str, PickedFrom)> = rows
+            .iter()
+            .take(2)
+            .map(|r| (r.uci.as_str(), r.stage))
+            .collect();
+        assert_eq!(
+            stages,
+            [
+                ("g1f3", PickedFrom::Killer1),
+                ("e2e4", PickedFrom::CounterMove)
+            ]
+        );
+        assert_eq!(rows.len(), 20);
+        assert_eq!(rows.iter().filter(|r| r.mv == counter).count(), 1);
+        let e = Explanation {
+            fen: b.fen(),
+            hash_move: Move::NULL,
+            killers: [killer, Move::NULL],
+            counter,
+            rows,
+            chosen: None,
+        };
+        let t = text(&e);
+        assert_eq!(t[1], "hash move none, killers g1f3 none, countermove e2e4");
+        assert!(
+            t[4].contains(" e2e4 ") && t[4].contains(" countermove "),
+            "{}",
+            t[4]
+        );
+        let j = json(&e);
+        assert!(j.contains("\"countermove\":\"e2e4\""), "{j}");
+        assert!(
+            j.contains("\"uci\":\"e2e4\",\"stage\":\"countermove\""),
+            "{j}"
+        );
+        // Switched off, the countermove waits among the quiet moves.
+        let off = SearchOptions {
+            ordering: OrderingConfig {
+                counter_move: false,
+                ..OrderingConfig::FULL
+            },
+            ..SearchOptions::default()
+        };
+        let rows = root_order(b, &tables, &off, Move::NULL, [killer, Move::NULL], counter);
+        assert!(rows.iter().all(|r| r.stage != PickedFrom::CounterMove));
+        assert_eq!(rows.len(), 20);
     }
 
     #[test]

@@ -1,7 +1,15 @@
-//! Killer moves and the history heuristic.
+//! Killer moves, countermoves and the history heuristic.
 
-use crate::board::{Color, Move};
+use crate::board::{Color, Move, Piece, Square};
 use crate::search::MAX_PLY;
+
+/// The piece a move moved and the square it went to: what the countermove (and the
+/// continuation history) remember of the moves before a node. A null move has none.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PieceTo {
+    pub piece: Piece,
+    pub to: Square,
+}
 
 /// Two quiet moves per ply that recently caused a beta cutoff there, newest first.
 pub struct Killers {
@@ -42,6 +50,39 @@ impl Killers {
 
     pub fn clear(&mut self) {
         *self = Killers::default();
+    }
+}
+
+/// The quiet move that last refuted each move (cut off right after it), indexed by
+/// [the refuted move's piece][its destination].
+pub struct CounterMoves {
+    table: Box<[[Move; 64]; 12]>,
+}
+
+impl Default for CounterMoves {
+    fn default() -> Self {
+        CounterMoves {
+            table: Box::new([[Move::NULL; 64]; 12]),
+        }
+    }
+}
+
+impl CounterMoves {
+    /// The countermove to `prev` (null when there is none, or no previous move).
+    #[inline(always)]
+    pub fn get(&self, prev: Option<PieceTo>) -> Move {
+        prev.map_or(Move::NULL, |p| self.table[p.piece.index()][p.to.index()])
+    }
+
+    #[inline(always)]
+    pub fn store(&mut self, prev: Option<PieceTo>, m: Move) {
+        if let Some(p) = prev {
+            self.table[p.piece.index()][p.to.index()] = m;
+        }
+    }
+
+    pub fn clear(&mut self) {
+        *self.table = [[Move::NULL; 64]; 12];
     }
 }
 
@@ -120,6 +161,33 @@ mod tests {
         let v = h.get(Color::White, m);
         assert!((-HISTORY_MAX..-HISTORY_MAX * 9 / 10).contains(&v), "{v}");
         assert_eq!(h.get(Color::Black, m), 0);
+    }
+
+    #[test]
+    fn countermoves_are_kept_per_piece_and_square() {
+        let mut c = CounterMoves::default();
+        let knight_g1 = PieceTo {
+            piece: Piece::WhiteKnight,
+            to: Square::G1,
+        };
+        let bishop_g1 = PieceTo {
+            piece: Piece::WhiteBishop,
+            ..knight_g1
+        };
+        let a = Move::new(Square::E1, Square::F1, MoveKind::Quiet);
+        let b = Move::new(Square::A1, Square::C1, MoveKind::Quiet);
+        assert_eq!(c.get(Some(knight_g1)), Move::NULL);
+        c.store(Some(knight_g1), a);
+        c.store(Some(bishop_g1), b);
+        // No previous move (the root, or after a null move): nothing stored, nothing found.
+        c.store(None, b);
+        assert_eq!(c.get(None), Move::NULL);
+        assert_eq!(c.get(Some(knight_g1)), a);
+        assert_eq!(c.get(Some(bishop_g1)), b);
+        c.store(Some(knight_g1), b);
+        assert_eq!(c.get(Some(knight_g1)), b);
+        c.clear();
+        assert_eq!(c.get(Some(bishop_g1)), Move::NULL);
     }
 
     #[test]

@@ -3,7 +3,7 @@
 pub mod history;
 pub mod movepick;
 
-pub use history::{History, Killers};
+pub use history::{CounterMoves, History, Killers, PieceTo};
 pub use movepick::{MovePicker, PickedFrom};
 
 /// What one search thread's ordering has learned, kept between searches (across the moves of
@@ -12,12 +12,14 @@ pub use movepick::{MovePicker, PickedFrom};
 pub struct OrderingTables {
     pub history: History,
     pub killers: Killers,
+    pub counters: CounterMoves,
 }
 
 impl OrderingTables {
     pub fn clear(&mut self) {
         self.history.clear();
         self.killers.clear();
+        self.counters.clear();
     }
 }
 
@@ -36,6 +38,10 @@ pub struct OrderingConfig {
     pub history: bool,
     /// Defer captures that lose material (SEE below 0) until after the quiet moves.
     pub see_split: bool,
+    /// Try the quiet move that last refuted the opponent's previous move right after the
+    /// killers (and reduce it a ply less, as the killers). Off, the table is neither read
+    /// nor written: the search is the one without countermoves, node for node.
+    pub counter_move: bool,
 }
 
 impl OrderingConfig {
@@ -45,6 +51,7 @@ impl OrderingConfig {
         killers: true,
         history: true,
         see_split: true,
+        counter_move: true,
     };
 
     pub const NONE: OrderingConfig = OrderingConfig {
@@ -53,10 +60,11 @@ impl OrderingConfig {
         killers: false,
         history: false,
         see_split: false,
+        counter_move: false,
     };
 
     /// Parses a configuration name: `none`, `full` (or `all`), or `+`-joined switch names
-    /// (`mvvlva`, `hash`, `killers`, `history`, `see`, or an alias from `SWITCHES`), with a
+    /// (`mvvlva`, `hash`, `killers`, `history`, `counter`, `see`, or an alias from `SWITCHES`), with a
     /// leading `+` meaning "the previous configuration plus" only in lists (see the ordering
     /// lab).
     pub fn parse(name: &str) -> Result<OrderingConfig, String> {
@@ -128,7 +136,8 @@ pub const SWITCHES: &[Switch] = &[
     Switch { lab: "mvvlva",  aliases: &["mvv-lva"],  uci: "OrderMvvLva",   ladder: 0, field: |c| &mut c.mvv_lva,   description: "captures first, most valuable victim / least valuable attacker" },
     Switch { lab: "killers", aliases: &["killer"],   uci: "OrderKillers",  ladder: 2, field: |c| &mut c.killers,   description: "two killer moves per ply before other quiets" },
     Switch { lab: "history", aliases: &[],           uci: "OrderHistory",  ladder: 3, field: |c| &mut c.history,   description: "quiet moves by history score" },
-    Switch { lab: "see",     aliases: &["seesplit"], uci: "OrderSeeSplit", ladder: 4, field: |c| &mut c.see_split, description: "losing captures (SEE < 0) after the quiet moves" },
+    Switch { lab: "see",     aliases: &["seesplit"], uci: "OrderSeeSplit", ladder: 5, field: |c| &mut c.see_split, description: "losing captures (SEE < 0) after the quiet moves" },
+    Switch { lab: "counter", aliases: &["countermove"], uci: "OrderCounterMove", ladder: 4, field: |c| &mut c.counter_move, description: "the quiet move that last refuted the opponent's move, after the killers" },
 ];
 
 impl Switch {
@@ -226,11 +235,67 @@ mod tests {
         }
     }
 
+    /// The non-null countermoves of a searcher's main thread, with the move they answer.
+    fn stored_counters(tables: &OrderingTables) -> Vec<(PieceTo, crate::board::Move)> {
+        use crate::board::{Color, Piece, PieceType, Square};
+        let mut out = Vec::new();
+        for color in [Color::White, Color::Black] {
+            for pt in PieceType::ALL {
+                for sq in 0..64 {
+                    let prev = PieceTo {
+                        piece: Piece::new(color, pt),
+                        to: Square::from_index(sq),
+                    };
+                    let m = tables.counters.get(Some(prev));
+                    if !m.is_null() {
+                        out.push((prev, m));
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn the_search_stores_quiet_countermoves_only_when_on() {
+        use crate::position::Position;
+        use crate::search::{Control, Limits, SearchOptions, Searcher};
+        let pos = Position::from_fen(
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        )
+        .unwrap();
+        let run = |ordering: OrderingConfig| {
+            let mut s = Searcher::new(16, 1);
+            let opts = SearchOptions {
+                ordering,
+                report: false,
+                ..SearchOptions::default()
+            };
+            let limits = Limits::depth(8);
+            let control = Control::new();
+            control.reset(&limits);
+            s.search(&pos, &limits, &opts, &control, &mut |_| {});
+            stored_counters(s.main_tables())
+        };
+        let stored = run(OrderingConfig::FULL);
+        // 20 distinct previous moves have a countermove after depth 8 (at the commit that
+        // added them).
+        assert!(stored.len() >= 10, "{}", stored.len());
+        for (prev, m) in &stored {
+            // A quiet reply by the other side to the move it answers.
+            assert!(m.is_quiet(), "{prev:?}: {m:?}");
+            assert_ne!(m.from(), prev.to, "{prev:?}: {m:?}");
+        }
+        let mut off = OrderingConfig::FULL;
+        off.counter_move = false;
+        assert!(run(off).is_empty());
+    }
+
     #[test]
     fn unknown_names_list_the_known_ones() {
         assert_eq!(
             OrderingConfig::parse("hash+bogus").unwrap_err(),
-            "unknown heuristic 'bogus' in 'hash+bogus' (known: none, full, mvvlva, hash, killers, history, see)"
+            "unknown heuristic 'bogus' in 'hash+bogus' (known: none, full, mvvlva, hash, killers, history, counter, see)"
         );
         assert_eq!(OrderingConfig::parse("all"), Ok(OrderingConfig::FULL));
         assert_eq!(OrderingConfig::parse("none"), Ok(OrderingConfig::NONE));

@@ -5,12 +5,14 @@
 //! 2. `GenerateNoisy`, `GoodNoisy`: captures and promotions, generated together and picked best
 //!    first by MVV-LVA; a capture whose SEE is below 0 is set aside for `BadNoisy`;
 //! 3. `Killer1`, `Killer2`: quiet, legal, not the hash move;
-//! 4. `GenerateQuiets`, `Quiets`: the other quiet moves, generated only now, by history score;
-//! 5. `BadNoisy`: the losing captures set aside in stage 2, best SEE first.
+//! 4. `CounterMove`: the quiet move that last refuted the opponent's previous move, if it is
+//!    legal and not the hash move or a killer;
+//! 5. `GenerateQuiets`, `Quiets`: the other quiet moves, generated only now, by history score;
+//! 6. `BadNoisy`: the losing captures set aside in stage 2, best SEE first.
 //!
 //! Each step picks the best remaining move by selection rather than sorting, so when a move
-//! cuts off, the work of ordering the rest is never done. Quiescence runs stages 1, 2 and 5.
-//! With MVV-LVA off there is no capture stage: after the hash move and killers, every move
+//! cuts off, the work of ordering the rest is never done. Quiescence runs stages 1, 2 and 6.
+//! With MVV-LVA off there is no capture stage: after the hash move, killers and countermove, every move
 //! comes from one list in generation order (history-ordered if history is on), so "no
 //! ordering" means exactly that.
 //!
@@ -25,25 +27,28 @@ use crate::board::{
 };
 use std::mem::MaybeUninit;
 
-/// Where a move the picker yields came from, as the statistics count it.
+/// Where a move the picker yields came from, as the statistics count it, in the order of
+/// the stages.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum PickedFrom {
     HashMove = 0,
     GoodCapture = 1,
     Killer1 = 2,
     Killer2 = 3,
-    Quiet = 4,
-    BadCapture = 5,
+    CounterMove = 4,
+    Quiet = 5,
+    BadCapture = 6,
 }
 
 impl PickedFrom {
-    pub const COUNT: usize = 6;
+    pub const COUNT: usize = 7;
     /// Indexed by `PickedFrom as usize`.
     pub const NAMES: [&'static str; PickedFrom::COUNT] = [
         "hash",
         "good capture",
         "killer 1",
         "killer 2",
+        "countermove",
         "quiet",
         "bad capture",
     ];
@@ -57,6 +62,7 @@ enum Stage {
     GoodNoisy,
     Killer1,
     Killer2,
+    CounterMove,
     GenerateQuiets,
     Quiets,
     BadNoisy,
@@ -73,6 +79,7 @@ const MAIN: &[Stage] = &[
     Stage::GoodNoisy,
     Stage::Killer1,
     Stage::Killer2,
+    Stage::CounterMove,
     Stage::GenerateQuiets,
     Stage::Quiets,
     Stage::BadNoisy,
@@ -93,6 +100,7 @@ const NO_CAPTURE_STAGE: &[Stage] = &[
     Stage::HashMove,
     Stage::Killer1,
     Stage::Killer2,
+    Stage::CounterMove,
     Stage::GenerateAll,
     Stage::AllMoves,
     Stage::Done,
@@ -186,6 +194,8 @@ pub struct MovePicker {
     config: OrderingConfig,
     hash_move: Move,
     killers: [Move; 2],
+    /// The countermove to the opponent's last move, null once it is known not to be tried.
+    counter: Move,
     /// One buffer for the whole node: noisy moves in `[0, noisy_end)`, quiet moves after them.
     moves: MoveList,
     scores: Scores,
@@ -242,12 +252,22 @@ impl MovePicker {
             } else {
                 [Move::NULL; 2]
             },
+            counter: Move::NULL,
             moves: MoveList::new(),
             scores: Scores::new(),
             noisy_next: 0,
             noisy_end: 0,
             quiet_next: 0,
         }
+    }
+
+    /// Gives the picker the countermove to the opponent's last move (anything: it is checked
+    /// before use), tried after the killers when the switch is on.
+    pub fn with_counter(mut self, counter: Move) -> MovePicker {
+        if self.config.counter_move {
+            self.counter = counter;
+        }
+        self
     }
 
     #[inline(always)]
@@ -304,7 +324,8 @@ impl MovePicker {
     /// Whether a move from a generated list was already handed out by an earlier stage.
     #[inline(always)]
     fn already_tried(&self, m: Move) -> bool {
-        m == self.hash_move || (m.is_quiet() && (m == self.killers[0] || m == self.killers[1]))
+        m == self.hash_move
+            || (m.is_quiet() && (m == self.killers[0] || m == self.killers[1] || m == self.counter))
     }
 
     /// Generates the quiet (or all) moves after the noisy ones, scored by history if on.
@@ -333,6 +354,23 @@ impl MovePicker {
             return Some(k);
         }
         self.killers[i] = Move::NULL;
+        None
+    }
+
+    /// The countermove, if it may be tried here; otherwise it is forgotten, so the quiet stage
+    /// does not skip it. A killer or the hash move already had its turn.
+    fn counter_move(&mut self, board: &Board) -> Option<Move> {
+        let c = self.counter;
+        if !c.is_null()
+            && c != self.hash_move
+            && c != self.killers[0]
+            && c != self.killers[1]
+            && c.is_quiet()
+            && is_legal(board, c)
+        {
+            return Some(c);
+        }
+        self.counter = Move::NULL;
         None
     }
 
@@ -392,6 +430,12 @@ impl MovePicker {
                         return Some((k, PickedFrom::Killer2));
                     }
                 }
+                Stage::CounterMove => {
+                    self.advance();
+                    if let Some(c) = self.counter_move(board) {
+                        return Some((c, PickedFrom::CounterMove));
+                    }
+                }
                 Stage::GenerateQuiets => {
                     self.generate_quiets::<{ kind::QUIET }>(board, history);
                     self.advance();
@@ -445,7 +489,7 @@ impl MovePicker {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::legal_moves;
+    use crate::board::{legal_moves, MoveKind, Square};
 
     fn drain(b: &Board, mut p: MovePicker) -> Vec<(Move, PickedFrom)> {
         let h = History::default();
@@ -478,6 +522,56 @@ mod tests {
         let b7b8q = text.iter().position(|t| t == "b7b8q").unwrap();
         let b7b8n = text.iter().position(|t| t == "b7b8n").unwrap();
         assert!(b7b8q < b7b8n);
+    }
+
+    #[test]
+    fn the_countermove_comes_after_the_killers_and_only_once() {
+        // Kiwipete: a hash move, two killers and a countermove, all quiet and legal.
+        let b =
+            Board::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+                .unwrap();
+        let mv = |t: &str| b.parse_uci_move(t, false).unwrap();
+        let (hash, k1, k2, counter) = (mv("a2a3"), mv("a1b1"), mv("e1f1"), mv("c3b1"));
+        let got = drain(
+            &b,
+            MovePicker::new(OrderingConfig::FULL, hash, [k1, k2]).with_counter(counter),
+        );
+        let stages: Vec<PickedFrom> = got.iter().map(|x| x.1).collect();
+        let at = |from: PickedFrom| stages.iter().position(|&s| s == from).unwrap();
+        assert_eq!(got[0], (hash, PickedFrom::HashMove));
+        assert_eq!(got[at(PickedFrom::Killer2)].0, k2);
+        // Right after killer 2, before every other quiet move.
+        assert_eq!(
+            got[at(PickedFrom::Killer2) + 1],
+            (counter, PickedFrom::CounterMove)
+        );
+        assert_eq!(at(PickedFrom::Quiet), at(PickedFrom::CounterMove) + 1);
+        assert_eq!(got.iter().filter(|x| x.0 == counter).count(), 1);
+        assert_eq!(got.len(), 48);
+        // A countermove that is a killer, the hash move, a capture or illegal is not repeated
+        // or tried, and the quiet stage still yields every move once.
+        for c in [
+            k1,
+            hash,
+            mv("e2a6"),
+            Move::new(Square::A1, Square::H8, MoveKind::Quiet),
+        ] {
+            let got = drain(
+                &b,
+                MovePicker::new(OrderingConfig::FULL, hash, [k1, k2]).with_counter(c),
+            );
+            assert!(got.iter().all(|x| x.1 != PickedFrom::CounterMove), "{c:?}");
+            assert_eq!(got.len(), 48, "{c:?}");
+        }
+        // Switched off, the countermove is one quiet move among the others.
+        let mut off = OrderingConfig::FULL;
+        off.counter_move = false;
+        let got = drain(
+            &b,
+            MovePicker::new(off, hash, [k1, k2]).with_counter(counter),
+        );
+        assert!(got.iter().all(|x| x.1 != PickedFrom::CounterMove));
+        assert_eq!(got.len(), 48);
     }
 
     #[test]
