@@ -8,7 +8,9 @@ mod support;
 use cutoff::board::movegen::generate_into;
 use cutoff::board::{is_legal, legal_moves, noisy_moves, see_ge, Board, Move, MoveList};
 use cutoff::position::Position;
-use cutoff::search::ordering::{History, MovePicker, OrderingConfig, PickedFrom, SWITCHES};
+use cutoff::search::ordering::{
+    MovePicker, OrderingConfig, OrderingTables, PickedFrom, PieceTo, SWITCHES,
+};
 use cutoff::search::{
     search_fresh, Control, Level, Limits, SearchOptions, SearchResult, Searcher, MATE,
 };
@@ -445,14 +447,21 @@ fn picker_positions(rng: &mut Rng) -> Vec<Board> {
     out
 }
 
+/// The piece and destination of `m` on `board` (None if no piece stands on its square).
+fn piece_to(board: &Board, m: Move) -> Option<PieceTo> {
+    board
+        .moved_piece(m)
+        .map(|piece| PieceTo { piece, to: m.to() })
+}
+
 fn drain(
     board: &Board,
-    history: &History,
+    tables: &OrderingTables,
     mut picker: MovePicker,
     limit: usize,
 ) -> Vec<(Move, PickedFrom)> {
     let mut out = Vec::new();
-    while let Some(x) = picker.next(board, history) {
+    while let Some(x) = picker.next(board, tables) {
         out.push(x);
         assert!(out.len() <= limit, "picker runs on: {out:?}");
     }
@@ -465,8 +474,9 @@ fn picker_yields_every_legal_move_exactly_once() {
     let boards = picker_positions(&mut rng);
     assert!(boards.len() >= 300, "{} boards", boards.len());
     let configs = all_configs();
-    let mut history = History::default();
+    let mut tables = OrderingTables::default();
     let mut previous = MoveList::new();
+    let mut prev_board = boards[0];
     let mut checked = 0u64;
     for board in &boards {
         let legal = legal_moves(board);
@@ -479,7 +489,19 @@ fn picker_yields_every_legal_move_exactly_once() {
             }
             let m = *rng.pick(&quiets);
             let bonus = (rng.below(4000) as i32) - 2000;
-            history.update(board.side_to_move(), m, bonus);
+            tables.history.update(board.side_to_move(), m, bonus);
+            // And continuation history after the moves of the previous board.
+            if let Some(&p) = previous
+                .iter()
+                .find(|p| prev_board.moved_piece(**p).is_some())
+            {
+                let before = piece_to(&prev_board, p);
+                tables.continuation[rng.below(2)].update(
+                    before,
+                    piece_to(board, m).unwrap(),
+                    bonus,
+                );
+            }
         }
         for &config in &configs {
             for _ in 0..3 {
@@ -497,10 +519,21 @@ fn picker_yields_every_legal_move_exactly_once() {
                     1 => killers[0],
                     _ => candidate(&mut rng, &legal, &previous, true),
                 };
+                // The continuation context: a move of the previous board, or none.
+                let prev = [
+                    previous
+                        .iter()
+                        .next()
+                        .and_then(|&p| piece_to(&prev_board, p))
+                        .filter(|_| rng.below(2) == 0),
+                    None,
+                ];
                 let got = drain(
                     board,
-                    &history,
-                    MovePicker::new(config, hash, killers).with_counter(counter),
+                    &tables,
+                    MovePicker::new(config, hash, killers)
+                        .with_counter(counter)
+                        .with_continuation(prev),
                     legal.len(),
                 );
                 let ctx = || {
@@ -520,6 +553,7 @@ fn picker_yields_every_legal_move_exactly_once() {
             }
         }
         previous = legal;
+        prev_board = *board;
     }
     assert!(checked > 30_000, "{checked}");
 }
@@ -527,7 +561,7 @@ fn picker_yields_every_legal_move_exactly_once() {
 #[test]
 fn picker_tries_a_killer_given_twice_once() {
     // The picker takes any killers; the same legal quiet move in both slots must come once.
-    let history = History::default();
+    let tables = OrderingTables::default();
     for fen in [
         cutoff::board::STARTPOS,
         KIWIPETE,
@@ -539,7 +573,7 @@ fn picker_tries_a_killer_given_twice_once() {
             for config in all_configs() {
                 let got = drain(
                     &board,
-                    &history,
+                    &tables,
                     MovePicker::new(config, Move::NULL, [k, k]),
                     legal.len(),
                 );
@@ -627,7 +661,7 @@ fn check_stages(
 fn quiescence_picker_yields_exactly_the_noisy_moves() {
     let mut rng = Rng::new(0x5eed_0002);
     let boards = picker_positions(&mut rng);
-    let history = History::default();
+    let tables = OrderingTables::default();
     let mut bad_seen = 0u64;
     for board in &boards {
         if board.in_check() {
@@ -643,7 +677,7 @@ fn quiescence_picker_yields_exactly_the_noisy_moves() {
             let hash = candidate(&mut rng, &legal, &MoveList::new(), false);
             let got = drain(
                 board,
-                &history,
+                &tables,
                 MovePicker::quiescence(config, hash, false),
                 legal.len(),
             );
@@ -690,7 +724,7 @@ fn quiescence_picker_yields_exactly_the_noisy_moves() {
 #[test]
 fn quiescence_picker_in_check_yields_every_evasion() {
     let mut rng = Rng::new(0x5eed_0003);
-    let history = History::default();
+    let tables = OrderingTables::default();
     let mut in_check = 0;
     for board in picker_positions(&mut rng) {
         if !board.in_check() {
@@ -702,7 +736,7 @@ fn quiescence_picker_in_check_yields_every_evasion() {
             let hash = candidate(&mut rng, &legal, &MoveList::new(), false);
             let got = drain(
                 &board,
-                &history,
+                &tables,
                 MovePicker::quiescence(config, hash, true),
                 legal.len(),
             );
@@ -825,11 +859,18 @@ fn each_history_switch_off_gives_back_the_search_before_it() {
         "8/8/1R6/2B5/1K4p1/8/8/2k5 w - - 0 1",
     ];
     // (switches off, the commit before them, its node counts at depth 10)
-    let rows: [(&[&str], &str, [u64; 4]); 1] = [(
-        &["OrderCounterMove"],
-        "63721f8",
-        [125_603, 40_227, 29_496, 13_933],
-    )];
+    let rows: [(&[&str], &str, [u64; 4]); 2] = [
+        (
+            &["OrderCounterMove", "OrderContHistory"],
+            "63721f8",
+            [125_603, 40_227, 29_496, 13_933],
+        ),
+        (
+            &["OrderContHistory"],
+            "e7635ce",
+            [111_221, 51_631, 34_373, 22_133],
+        ),
+    ];
     for (off, before, want) in rows {
         let mut ordering = OrderingConfig::FULL;
         for name in off {

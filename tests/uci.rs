@@ -77,6 +77,7 @@ fn handshake_lists_every_option() {
         "OrderHistory",
         "OrderSeeSplit",
         "OrderCounterMove",
+        "OrderContHistory",
     ]);
     assert_eq!(names, want);
     assert!(lines
@@ -94,6 +95,9 @@ fn handshake_lists_every_option() {
     assert!(lines
         .iter()
         .any(|l| l == "option name OrderCounterMove type check default true"));
+    assert!(lines
+        .iter()
+        .any(|l| l == "option name OrderContHistory type check default true"));
     assert!(e.sync().is_empty());
     e.quit();
 }
@@ -179,6 +183,8 @@ fn good_options_are_accepted_silently() {
         "setoption name OrderSeeSplit value true",
         "setoption name OrderCounterMove value false",
         "setoption name ordercountermove value true",
+        "setoption name OrderContHistory value false",
+        "setoption name OrderContHistory value true",
         "setoption name SyzygyPath value <empty>",
         "ucinewgame",
         "position startpos",

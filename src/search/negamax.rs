@@ -363,18 +363,18 @@ impl<const STATS: bool> SearchThread<'_, STATS> {
         };
         let killers = self.tables.killers.get(ply);
         let ordering = self.shared.opts.ordering;
-        // The opponent's move that led here (none at the root or after a null move).
-        let prev_move = if ply >= 1 {
-            self.stack[ply - 1].moved
-        } else {
-            None
-        };
+        // The moves one and two plies back (none before the root or for a null move): the
+        // opponent's move that led here, which the countermove answers, and ours before it.
+        let back = |n: usize| ply.checked_sub(n).and_then(|p| self.stack[p].moved);
+        let prev = [back(1), back(2)];
         let counter = if ordering.counter_move {
-            self.tables.counters.get(prev_move)
+            self.tables.counters.get(prev[0])
         } else {
             Move::NULL
         };
-        let mut picker = MovePicker::new(ordering, hash_move, killers).with_counter(counter);
+        let mut picker = MovePicker::new(ordering, hash_move, killers)
+            .with_counter(counter)
+            .with_continuation(prev);
         self.count(|s| s.expanded += 1);
         let side = pos.board().side_to_move();
         let mut best = NodeBest::new(tb_floor, alpha, beta);
@@ -385,7 +385,7 @@ impl<const STATS: bool> SearchThread<'_, STATS> {
         let mut skip_quiets = false;
         let lmp_limit = (t::lmp_base() + depth * depth) as usize / (2 - improving as usize);
 
-        while let Some((m, from)) = picker.next(pos.board(), &self.tables.history) {
+        while let Some((m, from)) = picker.next(pos.board(), self.tables) {
             if m == excluded {
                 continue;
             }
@@ -400,7 +400,7 @@ impl<const STATS: bool> SearchThread<'_, STATS> {
                 continue;
             }
             let history = if quiet {
-                self.tables.history.get(side, m)
+                self.tables.quiet_score(ordering, pos.board(), prev, m)
             } else {
                 0
             };
@@ -609,7 +609,16 @@ impl<const STATS: bool> SearchThread<'_, STATS> {
                 if quiet {
                     self.tables.killers.store(ply, m);
                     if ordering.counter_move {
-                        self.tables.counters.store(prev_move, m);
+                        self.tables.counters.store(prev[0], m);
+                    }
+                    if ordering.cont_history {
+                        self.tables.reward_continuation(
+                            pos.board(),
+                            prev,
+                            m,
+                            &quiets_tried[..quiets_count],
+                            depth,
+                        );
                     }
                     self.tables.history.reward_cutoff(
                         side,
@@ -711,7 +720,7 @@ impl<const STATS: bool> SearchThread<'_, STATS> {
         let prune = tech.quiescence_pruning && !in_check;
         let mut picker = MovePicker::quiescence(self.shared.opts.ordering, tt_move, in_check);
         let mut searched = 0usize;
-        while let Some((m, from)) = picker.next(pos.board(), &self.tables.history) {
+        while let Some((m, from)) = picker.next(pos.board(), self.tables) {
             // Captures that lose material (SEE below 0) are not searched here.
             if prune {
                 if from == PickedFrom::BadCapture {

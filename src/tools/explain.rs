@@ -5,11 +5,12 @@
 //! The order comes from the real `MovePicker`, fed the hash move, killers and histories a
 //! search would give it at the root; the numbers beside each move are read from the same
 //! tables, so a reader can see why each move stands where it does. The search has no
-//! previous move at its root, so it has no countermove there either.
+//! previous move at its root, so it has no countermove there either, and the continuation
+//! history adds nothing to the root's quiet moves (its column reads 0 there).
 
 use crate::board::{legal_moves, see, Board, Move};
 use crate::position::Position;
-use crate::search::ordering::{movepick, MovePicker, OrderingTables, PickedFrom};
+use crate::search::ordering::{movepick, MovePicker, OrderingTables, PickedFrom, PieceTo};
 use crate::search::{Limits, SearchOptions, Searcher};
 
 /// One move in the order.
@@ -27,6 +28,9 @@ pub struct OrderRow {
     pub see: i32,
     /// The butterfly history (quiet moves only).
     pub history: Option<i32>,
+    /// The continuation history after the moves one and two plies back, summed (quiet
+    /// moves only).
+    pub cont_history: Option<i32>,
 }
 
 /// What a search before the order found.
@@ -60,8 +64,9 @@ pub fn explain_with(pos: &Position, searcher: &Searcher, opts: &SearchOptions) -
     let hash_move = searcher.tt.probe(board.key()).map_or(Move::NULL, |e| e.mv);
     let tables = searcher.main_tables();
     let killers = tables.killers.get(0);
+    // The root of a search: no move before it.
     let counter = Move::NULL;
-    let rows = root_order(board, tables, opts, hash_move, killers, counter);
+    let rows = root_order(board, tables, opts, hash_move, killers, counter, [None; 2]);
     Explanation {
         fen: board.fen(),
         hash_move,
@@ -109,11 +114,14 @@ fn root_order(
     hash_move: Move,
     killers: [Move; 2],
     counter: Move,
+    prev: [Option<PieceTo>; 2],
 ) -> Vec<OrderRow> {
-    let mut picker = MovePicker::new(opts.ordering, hash_move, killers).with_counter(counter);
+    let mut picker = MovePicker::new(opts.ordering, hash_move, killers)
+        .with_counter(counter)
+        .with_continuation(prev);
     let side = board.side_to_move();
     let mut rows = Vec::new();
-    while let Some((m, stage)) = picker.next(board, &tables.history) {
+    while let Some((m, stage)) = picker.next(board, tables) {
         rows.push(OrderRow {
             index: rows.len() + 1,
             mv: m,
@@ -123,6 +131,7 @@ fn root_order(
             mvv_lva: m.is_noisy().then(|| movepick::mvv_lva(board, m)),
             see: see(board, m),
             history: m.is_quiet().then(|| tables.history.get(side, m)),
+            cont_history: m.is_quiet().then(|| tables.continuation(board, prev, m)),
         });
     }
     debug_assert_eq!(rows.len(), legal_moves(board).len());
@@ -151,19 +160,20 @@ pub fn text(e: &Explanation) -> Vec<String> {
         name(e.counter)
     ));
     out.push(format!(
-        "{:>3}  {:<8} {:<6} {:<12} {:>8} {:>6} {:>8}",
-        "#", "san", "uci", "stage", "mvv-lva", "see", "history"
+        "{:>3}  {:<8} {:<6} {:<12} {:>8} {:>6} {:>8} {:>8}",
+        "#", "san", "uci", "stage", "mvv-lva", "see", "history", "conthist"
     ));
     for r in &e.rows {
         out.push(format!(
-            "{:>3}  {:<8} {:<6} {:<12} {:>8} {:>6} {:>8}",
+            "{:>3}  {:<8} {:<6} {:<12} {:>8} {:>6} {:>8} {:>8}",
             r.index,
             r.san,
             r.uci,
             PickedFrom::NAMES[r.stage as usize],
             opt(r.mvv_lva),
             r.see,
-            opt(r.history)
+            opt(r.history),
+            opt(r.cont_history)
         ));
     }
     if let Some(c) = &e.chosen {
@@ -214,14 +224,15 @@ pub fn json(e: &Explanation) -> String {
         .iter()
         .map(|r| {
             format!(
-                "{{\"index\":{},\"san\":{},\"uci\":{},\"stage\":{},\"mvv_lva\":{},\"see\":{},\"history\":{}}}",
+                "{{\"index\":{},\"san\":{},\"uci\":{},\"stage\":{},\"mvv_lva\":{},\"see\":{},\"history\":{},\"cont_history\":{}}}",
                 r.index,
                 json_str(&r.san),
                 json_str(&r.uci),
                 json_str(PickedFrom::NAMES[r.stage as usize]),
                 json_opt(r.mvv_lva),
                 r.see,
-                json_opt(r.history)
+                json_opt(r.history),
+                json_opt(r.cont_history)
             )
         })
         .collect();
@@ -289,6 +300,8 @@ mod tests {
         for r in &e.rows {
             assert_eq!(r.mvv_lva.is_some(), r.mv.is_noisy(), "{}", r.uci);
             assert_eq!(r.history.is_some(), r.mv.is_quiet(), "{}", r.uci);
+            // The root has no move before it: no continuation history.
+            assert_eq!(r.cont_history, r.mv.is_quiet().then_some(0), "{}", r.uci);
         }
         let j = json(&e);
         assert!(j.starts_with("{\"fen\":") && j.ends_with('}'));
@@ -303,7 +316,15 @@ mod tests {
         let tables = OrderingTables::default();
         let opts = SearchOptions::default();
         let (killer, counter) = (mv("g1f3"), mv("e2e4"));
-        let rows = root_order(b, &tables, &opts, Move::NULL, [killer, Move::NULL], counter);
+        let rows = root_order(
+            b,
+            &tables,
+            &opts,
+            Move::NULL,
+            [killer, Move::NULL],
+            counter,
+            [None; 2],
+        );
         let stages: Vec<(&str, PickedFrom)> = rows
             .iter()
             .take(2)
@@ -347,9 +368,61 @@ mod tests {
             },
             ..SearchOptions::default()
         };
-        let rows = root_order(b, &tables, &off, Move::NULL, [killer, Move::NULL], counter);
+        let rows = root_order(
+            b,
+            &tables,
+            &off,
+            Move::NULL,
+            [killer, Move::NULL],
+            counter,
+            [None; 2],
+        );
         assert!(rows.iter().all(|r| r.stage != PickedFrom::CounterMove));
         assert_eq!(rows.len(), 20);
+    }
+
+    #[test]
+    fn the_continuation_history_column_in_text_and_json() {
+        use crate::board::Piece;
+        let pos = Position::from_fen(crate::board::STARTPOS).unwrap();
+        let b = pos.board();
+        let h3 = b.parse_uci_move("h2h3", false).unwrap();
+        // As if Black's last move had been a knight to h8 (any earlier move will do).
+        let prev = PieceTo {
+            piece: Piece::BlackKnight,
+            to: crate::board::Square::H8,
+        };
+        let mut tables = OrderingTables::default();
+        let h3_to = PieceTo {
+            piece: Piece::WhitePawn,
+            to: h3.to(),
+        };
+        tables.continuation[0].update(Some(prev), h3_to, 700);
+        let opts = SearchOptions::default();
+        let rows = root_order(
+            b,
+            &tables,
+            &opts,
+            Move::NULL,
+            [Move::NULL; 2],
+            Move::NULL,
+            [Some(prev), None],
+        );
+        assert_eq!((rows[0].mv, rows[0].cont_history), (h3, Some(700)));
+        assert!(rows[1..].iter().all(|r| r.cont_history == Some(0)));
+        let e = Explanation {
+            fen: b.fen(),
+            hash_move: Move::NULL,
+            killers: [Move::NULL; 2],
+            counter: Move::NULL,
+            rows,
+            chosen: None,
+        };
+        let t = text(&e);
+        assert!(t[2].ends_with(" history conthist"), "{}", t[2]);
+        let cells: Vec<&str> = t[3].split_whitespace().collect();
+        assert_eq!(cells, ["1", "h3", "h2h3", "quiet", "-", "0", "0", "700"]);
+        assert!(json(&e).contains("\"uci\":\"h2h3\",\"stage\":\"quiet\",\"mvv_lva\":null,\"see\":0,\"history\":0,\"cont_history\":700}"));
     }
 
     #[test]

@@ -3,7 +3,9 @@
 pub mod history;
 pub mod movepick;
 
-pub use history::{CounterMoves, History, Killers, PieceTo};
+pub use history::{ContinuationHistory, CounterMoves, History, Killers, PieceTo};
+
+use crate::board::{Board, Color, Move};
 pub use movepick::{MovePicker, PickedFrom};
 
 /// What one search thread's ordering has learned, kept between searches (across the moves of
@@ -13,6 +15,8 @@ pub struct OrderingTables {
     pub history: History,
     pub killers: Killers,
     pub counters: CounterMoves,
+    /// Indexed by how far back the earlier move is: [0] one ply, [1] two plies.
+    pub continuation: [ContinuationHistory; 2],
 }
 
 impl OrderingTables {
@@ -20,6 +24,71 @@ impl OrderingTables {
         self.history.clear();
         self.killers.clear();
         self.counters.clear();
+        for c in &mut self.continuation {
+            c.clear();
+        }
+    }
+
+    /// The continuation history of quiet move `m` after the moves one and two plies back
+    /// (`prev`), summed over both tables; `m` is a move of `board`.
+    #[inline(always)]
+    pub fn continuation(&self, board: &Board, prev: [Option<PieceTo>; 2], m: Move) -> i32 {
+        let Some(piece) = board.moved_piece(m) else {
+            return 0;
+        };
+        let m = PieceTo { piece, to: m.to() };
+        self.continuation[0].get(prev[0], m) + self.continuation[1].get(prev[1], m)
+    }
+
+    /// A quiet move's history as the search reads it (for reductions and pruning): the
+    /// butterfly history, plus the continuation history when that switch is on.
+    #[inline(always)]
+    pub fn quiet_score(
+        &self,
+        config: OrderingConfig,
+        board: &Board,
+        prev: [Option<PieceTo>; 2],
+        m: Move,
+    ) -> i32 {
+        let side: Color = board.side_to_move();
+        let cont = if config.cont_history {
+            self.continuation(board, prev, m)
+        } else {
+            0
+        };
+        self.history.get(side, m) + cont
+    }
+
+    /// After quiet move `best` cut off on `board`: a bonus for it in both continuation
+    /// tables and the same malus for the quiet moves `tried` before it, as the butterfly
+    /// history does.
+    pub fn reward_continuation(
+        &mut self,
+        board: &Board,
+        prev: [Option<PieceTo>; 2],
+        best: Move,
+        tried: &[Move],
+        depth: i32,
+    ) {
+        let bonus = History::bonus(depth);
+        let piece_to = |m: Move| {
+            board
+                .moved_piece(m)
+                .map(|piece| PieceTo { piece, to: m.to() })
+        };
+        for (table, prev) in self.continuation.iter_mut().zip(prev) {
+            if prev.is_none() {
+                continue;
+            }
+            if let Some(b) = piece_to(best) {
+                table.update(prev, b, bonus);
+            }
+            for &m in tried.iter().filter(|&&m| m != best) {
+                if let Some(t) = piece_to(m) {
+                    table.update(prev, t, -bonus);
+                }
+            }
+        }
     }
 }
 
@@ -42,6 +111,11 @@ pub struct OrderingConfig {
     /// killers (and reduce it a ply less, as the killers). Off, the table is neither read
     /// nor written: the search is the one without countermoves, node for node.
     pub counter_move: bool,
+    /// Add the continuation history (the quiet move's score after the moves one and two
+    /// plies back) to the butterfly history: in the quiet order, and where late move
+    /// reductions and history pruning read history. Off, its tables are neither read nor
+    /// written: the search is the one without it, node for node.
+    pub cont_history: bool,
 }
 
 impl OrderingConfig {
@@ -52,6 +126,7 @@ impl OrderingConfig {
         history: true,
         see_split: true,
         counter_move: true,
+        cont_history: true,
     };
 
     pub const NONE: OrderingConfig = OrderingConfig {
@@ -61,10 +136,12 @@ impl OrderingConfig {
         history: false,
         see_split: false,
         counter_move: false,
+        cont_history: false,
     };
 
     /// Parses a configuration name: `none`, `full` (or `all`), or `+`-joined switch names
-    /// (`mvvlva`, `hash`, `killers`, `history`, `counter`, `see`, or an alias from `SWITCHES`), with a
+    /// (`mvvlva`, `hash`, `killers`, `history`, `counter`, `conthist`, `see`, or an alias from
+    /// `SWITCHES`), with a
     /// leading `+` meaning "the previous configuration plus" only in lists (see the ordering
     /// lab).
     pub fn parse(name: &str) -> Result<OrderingConfig, String> {
@@ -136,8 +213,9 @@ pub const SWITCHES: &[Switch] = &[
     Switch { lab: "mvvlva",  aliases: &["mvv-lva"],  uci: "OrderMvvLva",   ladder: 0, field: |c| &mut c.mvv_lva,   description: "captures first, most valuable victim / least valuable attacker" },
     Switch { lab: "killers", aliases: &["killer"],   uci: "OrderKillers",  ladder: 2, field: |c| &mut c.killers,   description: "two killer moves per ply before other quiets" },
     Switch { lab: "history", aliases: &[],           uci: "OrderHistory",  ladder: 3, field: |c| &mut c.history,   description: "quiet moves by history score" },
-    Switch { lab: "see",     aliases: &["seesplit"], uci: "OrderSeeSplit", ladder: 5, field: |c| &mut c.see_split, description: "losing captures (SEE < 0) after the quiet moves" },
+    Switch { lab: "see",     aliases: &["seesplit"], uci: "OrderSeeSplit", ladder: 6, field: |c| &mut c.see_split, description: "losing captures (SEE < 0) after the quiet moves" },
     Switch { lab: "counter", aliases: &["countermove"], uci: "OrderCounterMove", ladder: 4, field: |c| &mut c.counter_move, description: "the quiet move that last refuted the opponent's move, after the killers" },
+    Switch { lab: "conthist", aliases: &["continuation"], uci: "OrderContHistory", ladder: 5, field: |c| &mut c.cont_history, description: "continuation history (after the moves one and two plies back) added to the quiet history" },
 ];
 
 impl Switch {
@@ -295,7 +373,7 @@ mod tests {
     fn unknown_names_list_the_known_ones() {
         assert_eq!(
             OrderingConfig::parse("hash+bogus").unwrap_err(),
-            "unknown heuristic 'bogus' in 'hash+bogus' (known: none, full, mvvlva, hash, killers, history, counter, see)"
+            "unknown heuristic 'bogus' in 'hash+bogus' (known: none, full, mvvlva, hash, killers, history, counter, conthist, see)"
         );
         assert_eq!(OrderingConfig::parse("all"), Ok(OrderingConfig::FULL));
         assert_eq!(OrderingConfig::parse("none"), Ok(OrderingConfig::NONE));

@@ -7,7 +7,8 @@
 //! 3. `Killer1`, `Killer2`: quiet, legal, not the hash move;
 //! 4. `CounterMove`: the quiet move that last refuted the opponent's previous move, if it is
 //!    legal and not the hash move or a killer;
-//! 5. `GenerateQuiets`, `Quiets`: the other quiet moves, generated only now, by history score;
+//! 5. `GenerateQuiets`, `Quiets`: the other quiet moves, generated only now, by history score
+//!    (the butterfly history plus the continuation history);
 //! 6. `BadNoisy`: the losing captures set aside in stage 2, best SEE first.
 //!
 //! Each step picks the best remaining move by selection rather than sorting, so when a move
@@ -19,8 +20,8 @@
 //! `Stage` names the picker's steps; `PickedFrom` is the class a yielded move is counted
 //! under in the statistics.
 
-use super::history::History;
-use super::OrderingConfig;
+use super::history::PieceTo;
+use super::{OrderingConfig, OrderingTables};
 use crate::board::movegen::{generate_into, kind};
 use crate::board::{
     is_legal, see, see_ge, Board, Move, MoveList, PieceType, MAX_MOVES, PIECE_VALUE,
@@ -196,6 +197,8 @@ pub struct MovePicker {
     killers: [Move; 2],
     /// The countermove to the opponent's last move, null once it is known not to be tried.
     counter: Move,
+    /// The moves one and two plies back, for the continuation history (None when off).
+    prev: [Option<PieceTo>; 2],
     /// One buffer for the whole node: noisy moves in `[0, noisy_end)`, quiet moves after them.
     moves: MoveList,
     scores: Scores,
@@ -253,6 +256,7 @@ impl MovePicker {
                 [Move::NULL; 2]
             },
             counter: Move::NULL,
+            prev: [None; 2],
             moves: MoveList::new(),
             scores: Scores::new(),
             noisy_next: 0,
@@ -266,6 +270,15 @@ impl MovePicker {
     pub fn with_counter(mut self, counter: Move) -> MovePicker {
         if self.config.counter_move {
             self.counter = counter;
+        }
+        self
+    }
+
+    /// Gives the picker the moves one and two plies back (piece and destination; None for
+    /// a null move or before the root), which the continuation history is indexed by.
+    pub fn with_continuation(mut self, prev: [Option<PieceTo>; 2]) -> MovePicker {
+        if self.config.cont_history {
+            self.prev = prev;
         }
         self
     }
@@ -328,18 +341,24 @@ impl MovePicker {
             || (m.is_quiet() && (m == self.killers[0] || m == self.killers[1] || m == self.counter))
     }
 
-    /// Generates the quiet (or all) moves after the noisy ones, scored by history if on.
-    fn generate_quiets<const KIND: u8>(&mut self, board: &Board, history: &History) {
+    /// Generates the quiet (or all) moves after the noisy ones, scored by the butterfly and
+    /// the continuation history, each if on.
+    fn generate_quiets<const KIND: u8>(&mut self, board: &Board, tables: &OrderingTables) {
         let start = self.moves.len();
         generate_into::<KIND>(board, &mut self.moves);
         let side = board.side_to_move();
         for i in start..self.moves.len() {
             let m = self.moves.get(i);
-            self.scores.push(if self.config.history && m.is_quiet() {
-                history.get(side, m)
-            } else {
-                0
-            });
+            let mut score = 0;
+            if m.is_quiet() {
+                if self.config.history {
+                    score += tables.history.get(side, m);
+                }
+                if self.config.cont_history {
+                    score += tables.continuation(board, self.prev, m);
+                }
+            }
+            self.scores.push(score);
         }
         self.quiet_next = start;
     }
@@ -375,7 +394,7 @@ impl MovePicker {
     }
 
     /// The next move to search and where it came from, or None when all are done.
-    pub fn next(&mut self, board: &Board, history: &History) -> Option<(Move, PickedFrom)> {
+    pub fn next(&mut self, board: &Board, tables: &OrderingTables) -> Option<(Move, PickedFrom)> {
         loop {
             match self.stage() {
                 Stage::HashMove => {
@@ -437,7 +456,7 @@ impl MovePicker {
                     }
                 }
                 Stage::GenerateQuiets => {
-                    self.generate_quiets::<{ kind::QUIET }>(board, history);
+                    self.generate_quiets::<{ kind::QUIET }>(board, tables);
                     self.advance();
                 }
                 Stage::Quiets => match self.best_in(self.quiet_next, self.moves.len()) {
@@ -459,7 +478,7 @@ impl MovePicker {
                     None => self.advance(),
                 },
                 Stage::GenerateAll => {
-                    self.generate_quiets::<{ kind::ALL }>(board, history);
+                    self.generate_quiets::<{ kind::ALL }>(board, tables);
                     self.advance();
                 }
                 Stage::AllMoves => match self.best_in(self.quiet_next, self.moves.len()) {
@@ -489,12 +508,15 @@ impl MovePicker {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::{legal_moves, MoveKind, Square};
+    use crate::board::{legal_moves, Color, MoveKind, Square};
 
-    fn drain(b: &Board, mut p: MovePicker) -> Vec<(Move, PickedFrom)> {
-        let h = History::default();
+    fn drain(b: &Board, p: MovePicker) -> Vec<(Move, PickedFrom)> {
+        drain_with(b, p, &OrderingTables::default())
+    }
+
+    fn drain_with(b: &Board, mut p: MovePicker, t: &OrderingTables) -> Vec<(Move, PickedFrom)> {
         let mut out = Vec::new();
-        while let Some(x) = p.next(b, &h) {
+        while let Some(x) = p.next(b, t) {
             out.push(x);
         }
         out
@@ -572,6 +594,59 @@ mod tests {
         );
         assert!(got.iter().all(|x| x.1 != PickedFrom::CounterMove));
         assert_eq!(got.len(), 48);
+    }
+
+    #[test]
+    fn continuation_history_adds_to_the_butterfly_history() {
+        use crate::board::Piece;
+        let b = Board::startpos();
+        let mv = |t: &str| b.parse_uci_move(t, false).unwrap();
+        let (a3, h3, nf3) = (mv("a2a3"), mv("h2h3"), mv("g1f3"));
+        let one_back = PieceTo {
+            piece: Piece::BlackPawn,
+            to: Square::H8,
+        };
+        let two_back = PieceTo {
+            piece: Piece::WhiteKnight,
+            to: Square::H1,
+        };
+        let mut t = OrderingTables::default();
+        let pt = |m: Move| PieceTo {
+            piece: b.moved_piece(m).unwrap(),
+            to: m.to(),
+        };
+        // Butterfly: a3 best. Continuation: h3 after the move one ply back, Nf3 after the
+        // one two plies back; only h3's sum beats a3.
+        t.history.update(Color::White, a3, 1000);
+        t.continuation[0].update(Some(one_back), pt(h3), 1500);
+        t.continuation[1].update(Some(two_back), pt(nf3), 800);
+        assert_eq!(
+            t.continuation(&b, [Some(one_back), Some(two_back)], h3),
+            1500
+        );
+        assert_eq!(t.continuation(&b, [Some(one_back), None], nf3), 0);
+        let first_quiets = |config: OrderingConfig, prev| -> Vec<Move> {
+            let p = MovePicker::new(config, Move::NULL, [Move::NULL; 2]).with_continuation(prev);
+            drain_with(&b, p, &t).iter().take(3).map(|x| x.0).collect()
+        };
+        let prev = [Some(one_back), Some(two_back)];
+        assert_eq!(first_quiets(OrderingConfig::FULL, prev), [h3, a3, nf3]);
+        assert_eq!(
+            t.quiet_score(OrderingConfig::FULL, &b, prev, nf3),
+            800,
+            "what reductions and pruning read"
+        );
+        // A null move one ply back: only the table two plies back counts.
+        assert_eq!(
+            first_quiets(OrderingConfig::FULL, [None, Some(two_back)])[..2],
+            [a3, nf3]
+        );
+        // Switched off: the butterfly history alone, also for reductions and pruning.
+        let mut off = OrderingConfig::FULL;
+        off.cont_history = false;
+        assert_eq!(first_quiets(off, prev)[0], a3);
+        assert_eq!(t.quiet_score(off, &b, prev, h3), 0);
+        assert_eq!(t.quiet_score(off, &b, prev, a3), 1000);
     }
 
     #[test]
