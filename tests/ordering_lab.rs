@@ -251,7 +251,7 @@ fn percentages_stay_within_bounds() {
     let entries = first_positions("bk.epd", 6);
     let configs = format!("none,{DEFAULT_CONFIGS}");
     let r = lab(&entries, &configs, LabLimit::Depth(3), false);
-    assert_eq!(r.summaries.len(), 8);
+    assert_eq!(r.summaries.len(), 9);
     for s in &r.summaries {
         for c in [&s.stats.main, &s.stats.quiescence] {
             assert!(c.fail_highs > 0, "{}", s.config.label);
@@ -451,9 +451,16 @@ fn heuristics_lower_the_nodes_of_the_classic_position() {
         full.nodes
     );
     // The lab's own sums over a one-line suite, alpha-beta alone: nodes fall rung by rung
-    // from mvvlva to full.
+    // from mvvlva to the classic full ordering. Not to today's full: on this one position
+    // the capture history (issue 12) takes more nodes in alpha-beta alone (30,752 against
+    // 26,264 at depth 4), though fewer over the Arasan suite as the engine plays.
     let (entries, _) = parse_epd(&format!("{CLASSIC} id \"classic\";"));
-    let r = lab(&entries, "mvvlva,+hash,full", LabLimit::Depth(4), true);
+    let r = lab(
+        &entries,
+        "mvvlva,+hash,mvvlva+hash+killers+history+see",
+        LabLimit::Depth(4),
+        true,
+    );
     let n: Vec<u64> = r.summaries.iter().map(|s| s.nodes).collect();
     assert!(n[0] > n[1] && n[1] > n[2], "{n:?}");
     assert_eq!(

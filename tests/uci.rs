@@ -78,6 +78,7 @@ fn handshake_lists_every_option() {
         "OrderSeeSplit",
         "OrderCounterMove",
         "OrderContHistory",
+        "OrderCaptureHistory",
     ]);
     assert_eq!(names, want);
     assert!(lines
@@ -98,6 +99,9 @@ fn handshake_lists_every_option() {
     assert!(lines
         .iter()
         .any(|l| l == "option name OrderContHistory type check default true"));
+    assert!(lines
+        .iter()
+        .any(|l| l == "option name OrderCaptureHistory type check default true"));
     assert!(e.sync().is_empty());
     e.quit();
 }
@@ -185,6 +189,8 @@ fn good_options_are_accepted_silently() {
         "setoption name ordercountermove value true",
         "setoption name OrderContHistory value false",
         "setoption name OrderContHistory value true",
+        "setoption name OrderCaptureHistory value false",
+        "setoption name OrderCaptureHistory value true",
         "setoption name SyzygyPath value <empty>",
         "ucinewgame",
         "position startpos",

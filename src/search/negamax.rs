@@ -382,6 +382,9 @@ impl<const STATS: bool> SearchThread<'_, STATS> {
         // Quiet moves that failed to cut off, for the history malus (the first 64 suffice).
         let mut quiets_tried = [Move::NULL; 64];
         let mut quiets_count = 0;
+        // Captures that failed to cut off, for the capture history's malus.
+        let mut captures_tried = [Move::NULL; 32];
+        let mut captures_count = 0;
         let mut skip_quiets = false;
         let lmp_limit = (t::lmp_base() + depth * depth) as usize / (2 - improving as usize);
 
@@ -606,6 +609,14 @@ impl<const STATS: bool> SearchThread<'_, STATS> {
                 if from == PickedFrom::HashMove {
                     self.count(|s| s.hash_move_cutoffs += 1);
                 }
+                if ordering.capture_history {
+                    self.tables.reward_captures(
+                        pos.board(),
+                        m,
+                        &captures_tried[..captures_count],
+                        depth,
+                    );
+                }
                 if quiet {
                     self.tables.killers.store(ply, m);
                     if ordering.counter_move {
@@ -632,6 +643,10 @@ impl<const STATS: bool> SearchThread<'_, STATS> {
             if quiet && quiets_count < quiets_tried.len() {
                 quiets_tried[quiets_count] = m;
                 quiets_count += 1;
+            }
+            if m.is_capture() && captures_count < captures_tried.len() {
+                captures_tried[captures_count] = m;
+                captures_count += 1;
             }
         }
 

@@ -31,6 +31,8 @@ pub struct OrderRow {
     /// The continuation history after the moves one and two plies back, summed (quiet
     /// moves only).
     pub cont_history: Option<i32>,
+    /// The capture history (captures only).
+    pub capture_history: Option<i32>,
 }
 
 /// What a search before the order found.
@@ -132,6 +134,7 @@ fn root_order(
             see: see(board, m),
             history: m.is_quiet().then(|| tables.history.get(side, m)),
             cont_history: m.is_quiet().then(|| tables.continuation(board, prev, m)),
+            capture_history: m.is_capture().then(|| tables.capture(board, m)),
         });
     }
     debug_assert_eq!(rows.len(), legal_moves(board).len());
@@ -160,12 +163,12 @@ pub fn text(e: &Explanation) -> Vec<String> {
         name(e.counter)
     ));
     out.push(format!(
-        "{:>3}  {:<8} {:<6} {:<12} {:>8} {:>6} {:>8} {:>8}",
-        "#", "san", "uci", "stage", "mvv-lva", "see", "history", "conthist"
+        "{:>3}  {:<8} {:<6} {:<12} {:>8} {:>6} {:>8} {:>8} {:>8}",
+        "#", "san", "uci", "stage", "mvv-lva", "see", "history", "conthist", "capthist"
     ));
     for r in &e.rows {
         out.push(format!(
-            "{:>3}  {:<8} {:<6} {:<12} {:>8} {:>6} {:>8} {:>8}",
+            "{:>3}  {:<8} {:<6} {:<12} {:>8} {:>6} {:>8} {:>8} {:>8}",
             r.index,
             r.san,
             r.uci,
@@ -173,7 +176,8 @@ pub fn text(e: &Explanation) -> Vec<String> {
             opt(r.mvv_lva),
             r.see,
             opt(r.history),
-            opt(r.cont_history)
+            opt(r.cont_history),
+            opt(r.capture_history)
         ));
     }
     if let Some(c) = &e.chosen {
@@ -224,7 +228,7 @@ pub fn json(e: &Explanation) -> String {
         .iter()
         .map(|r| {
             format!(
-                "{{\"index\":{},\"san\":{},\"uci\":{},\"stage\":{},\"mvv_lva\":{},\"see\":{},\"history\":{},\"cont_history\":{}}}",
+                "{{\"index\":{},\"san\":{},\"uci\":{},\"stage\":{},\"mvv_lva\":{},\"see\":{},\"history\":{},\"cont_history\":{},\"capture_history\":{}}}",
                 r.index,
                 json_str(&r.san),
                 json_str(&r.uci),
@@ -232,7 +236,8 @@ pub fn json(e: &Explanation) -> String {
                 json_opt(r.mvv_lva),
                 r.see,
                 json_opt(r.history),
-                json_opt(r.cont_history)
+                json_opt(r.cont_history),
+                json_opt(r.capture_history)
             )
         })
         .collect();
@@ -302,6 +307,7 @@ mod tests {
             assert_eq!(r.history.is_some(), r.mv.is_quiet(), "{}", r.uci);
             // The root has no move before it: no continuation history.
             assert_eq!(r.cont_history, r.mv.is_quiet().then_some(0), "{}", r.uci);
+            assert_eq!(r.capture_history.is_some(), r.mv.is_capture(), "{}", r.uci);
         }
         let j = json(&e);
         assert!(j.starts_with("{\"fen\":") && j.ends_with('}'));
@@ -419,10 +425,13 @@ mod tests {
             chosen: None,
         };
         let t = text(&e);
-        assert!(t[2].ends_with(" history conthist"), "{}", t[2]);
+        assert!(t[2].ends_with(" history conthist capthist"), "{}", t[2]);
         let cells: Vec<&str> = t[3].split_whitespace().collect();
-        assert_eq!(cells, ["1", "h3", "h2h3", "quiet", "-", "0", "0", "700"]);
-        assert!(json(&e).contains("\"uci\":\"h2h3\",\"stage\":\"quiet\",\"mvv_lva\":null,\"see\":0,\"history\":0,\"cont_history\":700}"));
+        assert_eq!(
+            cells,
+            ["1", "h3", "h2h3", "quiet", "-", "0", "0", "700", "-"]
+        );
+        assert!(json(&e).contains("\"uci\":\"h2h3\",\"stage\":\"quiet\",\"mvv_lva\":null,\"see\":0,\"history\":0,\"cont_history\":700,\"capture_history\":null}"));
     }
 
     #[test]
@@ -443,5 +452,53 @@ mod tests {
             .iter()
             .all(|r| r.stage == PickedFrom::GoodCapture));
         assert!(e.rows[3..].iter().all(|r| r.stage == PickedFrom::Quiet));
+    }
+
+    #[test]
+    fn the_capture_history_orders_equal_victims_and_shows_in_a_column() {
+        use crate::board::{Piece, PieceType, Square};
+        // White takes the rook on c3 with the pawn or the queen, the queen on d8 with the rook.
+        let pos = Position::from_fen("2rq3k/8/8/8/8/2r5/1P6/2QR2K1 w - - 0 1").unwrap();
+        let b = pos.board();
+        let c3 = Square::from_index(18);
+        let mut tables = OrderingTables::default();
+        // Qxc3 has cut off often, bxc3 never: Qxc3 now comes first among the rook captures,
+        // but not before Rxd8 (a bigger victim, with no history).
+        tables
+            .captures
+            .update(Piece::WhiteQueen, c3, PieceType::Rook, 16_000);
+        let order = |opts: &SearchOptions| -> Vec<(String, Option<i32>)> {
+            root_order(
+                b,
+                &tables,
+                opts,
+                Move::NULL,
+                [Move::NULL; 2],
+                Move::NULL,
+                [None; 2],
+            )
+            .iter()
+            .take(3)
+            .map(|r| (r.uci.clone(), r.capture_history))
+            .collect()
+        };
+        let s = |t: &str| t.to_string();
+        assert_eq!(
+            order(&SearchOptions::default()),
+            [
+                (s("d1d8"), Some(0)),
+                (s("c1c3"), Some(16_000)),
+                (s("b2c3"), Some(0))
+            ]
+        );
+        // Switched off: MVV-LVA alone, the pawn first.
+        let off = SearchOptions {
+            ordering: OrderingConfig {
+                capture_history: false,
+                ..OrderingConfig::FULL
+            },
+            ..SearchOptions::default()
+        };
+        assert_eq!(order(&off)[1].0, "b2c3");
     }
 }

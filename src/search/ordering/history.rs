@@ -1,6 +1,7 @@
-//! Killer moves, countermoves, the butterfly history and the continuation history.
+//! Killer moves, countermoves, the butterfly history, the continuation history and the
+//! capture history.
 
-use crate::board::{Color, Move, Piece, Square};
+use crate::board::{Color, Move, Piece, PieceType, Square};
 use crate::search::MAX_PLY;
 
 /// The piece a move moved and the square it went to: what the countermove (and the
@@ -195,6 +196,39 @@ impl ContinuationHistory {
     }
 }
 
+/// How good each capture has been, indexed by [moving piece][destination][captured type].
+pub struct CaptureHistory {
+    table: Box<[[[i16; 6]; 64]; 12]>,
+}
+
+impl Default for CaptureHistory {
+    fn default() -> Self {
+        CaptureHistory {
+            table: Box::new([[[0; 6]; 64]; 12]),
+        }
+    }
+}
+
+impl CaptureHistory {
+    #[inline(always)]
+    pub fn get(&self, piece: Piece, to: Square, captured: PieceType) -> i32 {
+        self.table[piece.index()][to.index()][captured.index()] as i32
+    }
+
+    /// Gravity update, as the butterfly history's.
+    #[inline(always)]
+    pub fn update(&mut self, piece: Piece, to: Square, captured: PieceType, delta: i32) {
+        gravity(
+            &mut self.table[piece.index()][to.index()][captured.index()],
+            delta,
+        );
+    }
+
+    pub fn clear(&mut self) {
+        *self.table = [[[0; 6]; 64]; 12];
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -286,6 +320,38 @@ mod tests {
         assert_eq!(c.get(Some(other), m), 400);
         c.clear();
         assert_eq!(c.get(Some(prev), m), 0);
+    }
+
+    #[test]
+    fn capture_gravity_stays_bounded_and_apart() {
+        let mut c = CaptureHistory::default();
+        let (n, to) = (Piece::WhiteKnight, Square::E8);
+        let mut last = 0;
+        for i in 0..10_000 {
+            c.update(n, to, PieceType::Rook, History::bonus(30));
+            let v = c.get(n, to, PieceType::Rook);
+            assert!(v >= last && v <= HISTORY_MAX, "step {i}: {v}");
+            last = v;
+        }
+        assert!(last > HISTORY_MAX * 9 / 10, "{last}");
+        for _ in 0..10_000 {
+            c.update(n, to, PieceType::Rook, -History::bonus(30));
+        }
+        let v = c.get(n, to, PieceType::Rook);
+        assert!((-HISTORY_MAX..-HISTORY_MAX * 9 / 10).contains(&v), "{v}");
+        // Another victim, square or piece: untouched.
+        assert_eq!(c.get(n, to, PieceType::Queen), 0);
+        assert_eq!(c.get(n, Square::H8, PieceType::Rook), 0);
+        assert_eq!(c.get(Piece::BlackKnight, to, PieceType::Rook), 0);
+        // From 0 one update moves by the delta itself; at half the bound gravity takes half
+        // the step back: 8192 + 1600 - 8192 * 1600 / 16384 = 8992.
+        c.update(n, Square::H8, PieceType::Pawn, -300);
+        assert_eq!(c.get(n, Square::H8, PieceType::Pawn), -300);
+        c.update(n, Square::H1, PieceType::Pawn, 8192);
+        c.update(n, Square::H1, PieceType::Pawn, 1600);
+        assert_eq!(c.get(n, Square::H1, PieceType::Pawn), 8992);
+        c.clear();
+        assert_eq!(c.get(n, to, PieceType::Rook), 0);
     }
 
     #[test]

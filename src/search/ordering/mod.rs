@@ -3,7 +3,7 @@
 pub mod history;
 pub mod movepick;
 
-pub use history::{ContinuationHistory, CounterMoves, History, Killers, PieceTo};
+pub use history::{CaptureHistory, ContinuationHistory, CounterMoves, History, Killers, PieceTo};
 
 use crate::board::{Board, Color, Move};
 pub use movepick::{MovePicker, PickedFrom};
@@ -17,6 +17,7 @@ pub struct OrderingTables {
     pub counters: CounterMoves,
     /// Indexed by how far back the earlier move is: [0] one ply, [1] two plies.
     pub continuation: [ContinuationHistory; 2],
+    pub captures: CaptureHistory,
 }
 
 impl OrderingTables {
@@ -26,6 +27,31 @@ impl OrderingTables {
         self.counters.clear();
         for c in &mut self.continuation {
             c.clear();
+        }
+        self.captures.clear();
+    }
+
+    /// The capture history of capture `m` on `board` (0 for a move that takes nothing).
+    #[inline(always)]
+    pub fn capture(&self, board: &Board, m: Move) -> i32 {
+        match (board.moved_piece(m), board.captured(m)) {
+            (Some(piece), Some(victim)) => self.captures.get(piece, m.to(), victim),
+            _ => 0,
+        }
+    }
+
+    /// After a cutoff on `board`: a bonus for the cutting move if it is a capture, and the
+    /// same malus for the captures `tried` before it (also when the cutoff was quiet).
+    pub fn reward_captures(&mut self, board: &Board, best: Move, tried: &[Move], depth: i32) {
+        let bonus = History::bonus(depth);
+        let mut update = |m: Move, delta: i32| {
+            if let (Some(piece), Some(victim)) = (board.moved_piece(m), board.captured(m)) {
+                self.captures.update(piece, m.to(), victim, delta);
+            }
+        };
+        update(best, bonus);
+        for &m in tried.iter().filter(|&&m| m != best) {
+            update(m, -bonus);
         }
     }
 
@@ -116,6 +142,10 @@ pub struct OrderingConfig {
     /// reductions and history pruning read history. Off, its tables are neither read nor
     /// written: the search is the one without it, node for node.
     pub cont_history: bool,
+    /// Order captures by MVV-LVA plus their capture history (by moving piece, destination
+    /// and victim) over `CAPTURE_HISTORY_DIV`, the victim still first. Off, its table is
+    /// neither read nor written: the search is the one without it, node for node.
+    pub capture_history: bool,
 }
 
 impl OrderingConfig {
@@ -127,6 +157,7 @@ impl OrderingConfig {
         see_split: true,
         counter_move: true,
         cont_history: true,
+        capture_history: true,
     };
 
     pub const NONE: OrderingConfig = OrderingConfig {
@@ -137,11 +168,12 @@ impl OrderingConfig {
         see_split: false,
         counter_move: false,
         cont_history: false,
+        capture_history: false,
     };
 
     /// Parses a configuration name: `none`, `full` (or `all`), or `+`-joined switch names
-    /// (`mvvlva`, `hash`, `killers`, `history`, `counter`, `conthist`, `see`, or an alias from
-    /// `SWITCHES`), with a
+    /// (`mvvlva`, `hash`, `killers`, `history`, `counter`, `conthist`, `capthist`, `see`, or an
+    /// alias from `SWITCHES`), with a
     /// leading `+` meaning "the previous configuration plus" only in lists (see the ordering
     /// lab).
     pub fn parse(name: &str) -> Result<OrderingConfig, String> {
@@ -213,9 +245,10 @@ pub const SWITCHES: &[Switch] = &[
     Switch { lab: "mvvlva",  aliases: &["mvv-lva"],  uci: "OrderMvvLva",   ladder: 0, field: |c| &mut c.mvv_lva,   description: "captures first, most valuable victim / least valuable attacker" },
     Switch { lab: "killers", aliases: &["killer"],   uci: "OrderKillers",  ladder: 2, field: |c| &mut c.killers,   description: "two killer moves per ply before other quiets" },
     Switch { lab: "history", aliases: &[],           uci: "OrderHistory",  ladder: 3, field: |c| &mut c.history,   description: "quiet moves by history score" },
-    Switch { lab: "see",     aliases: &["seesplit"], uci: "OrderSeeSplit", ladder: 6, field: |c| &mut c.see_split, description: "losing captures (SEE < 0) after the quiet moves" },
+    Switch { lab: "see",     aliases: &["seesplit"], uci: "OrderSeeSplit", ladder: 7, field: |c| &mut c.see_split, description: "losing captures (SEE < 0) after the quiet moves" },
     Switch { lab: "counter", aliases: &["countermove"], uci: "OrderCounterMove", ladder: 4, field: |c| &mut c.counter_move, description: "the quiet move that last refuted the opponent's move, after the killers" },
     Switch { lab: "conthist", aliases: &["continuation"], uci: "OrderContHistory", ladder: 5, field: |c| &mut c.cont_history, description: "continuation history (after the moves one and two plies back) added to the quiet history" },
+    Switch { lab: "capthist", aliases: &["capture"], uci: "OrderCaptureHistory", ladder: 6, field: |c| &mut c.capture_history, description: "captures by MVV-LVA plus capture history (victim first)" },
 ];
 
 impl Switch {
@@ -373,7 +406,7 @@ mod tests {
     fn unknown_names_list_the_known_ones() {
         assert_eq!(
             OrderingConfig::parse("hash+bogus").unwrap_err(),
-            "unknown heuristic 'bogus' in 'hash+bogus' (known: none, full, mvvlva, hash, killers, history, counter, conthist, see)"
+            "unknown heuristic 'bogus' in 'hash+bogus' (known: none, full, mvvlva, hash, killers, history, counter, conthist, capthist, see)"
         );
         assert_eq!(OrderingConfig::parse("all"), Ok(OrderingConfig::FULL));
         assert_eq!(OrderingConfig::parse("none"), Ok(OrderingConfig::NONE));

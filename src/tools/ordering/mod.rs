@@ -26,7 +26,8 @@ use std::time::Instant;
 /// split of captures. `none` is left out: with no ordering at all the search explodes (on
 /// Kiwipete 3.9 million nodes for depth 2 and over a minute for depth 3), so it is asked for by
 /// name, at a small depth.
-pub const DEFAULT_CONFIGS: &str = "mvvlva,+hash,+killers,+history,+counter,+conthist,full";
+pub const DEFAULT_CONFIGS: &str =
+    "mvvlva,+hash,+killers,+history,+counter,+conthist,+capthist,full";
 
 /// The default depth: the ladder over the 200 Arasan 2023 positions takes a few minutes on
 /// one core at this depth.
@@ -437,10 +438,11 @@ mod tests {
                 "mvvlva+hash+killers+history",
                 "mvvlva+hash+killers+history+counter",
                 "mvvlva+hash+killers+history+counter+conthist",
-                "mvvlva+hash+killers+history+counter+conthist+see"
+                "mvvlva+hash+killers+history+counter+conthist+capthist",
+                "mvvlva+hash+killers+history+counter+conthist+capthist+see"
             ]
         );
-        assert_eq!(c[7].ordering, OrderingConfig::FULL);
+        assert_eq!(c[8].ordering, OrderingConfig::FULL);
         assert_eq!(c[2].label, "+hash");
     }
 
