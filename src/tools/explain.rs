@@ -63,9 +63,8 @@ pub struct Explanation {
 /// thread's ordering tables), under the ordering switches of `opts`.
 pub fn explain_with(pos: &Position, searcher: &Searcher, opts: &SearchOptions) -> Explanation {
     let board = pos.board();
-    let hash_move = searcher.tt.probe(board.key()).map_or(Move::NULL, |e| e.mv);
+    let (hash_move, killers) = learned_root(board, searcher);
     let tables = searcher.main_tables();
-    let killers = tables.killers.get(0);
     // The root of a search: no move before it.
     let counter = Move::NULL;
     let rows = root_order(board, tables, opts, hash_move, killers, counter, [None; 2]);
@@ -77,6 +76,51 @@ pub fn explain_with(pos: &Position, searcher: &Searcher, opts: &SearchOptions) -
         rows,
         chosen: None,
     }
+}
+
+/// What a search's root takes from `searcher`: the table's move and the root's killers.
+fn learned_root(board: &Board, searcher: &Searcher) -> (Move, [Move; 2]) {
+    let hash_move = searcher.tt.probe(board.key()).map_or(Move::NULL, |e| e.mv);
+    (hash_move, searcher.main_tables().killers.get(0))
+}
+
+/// The root's picker; the explainer and `root_rank` share it, so their orders are the same.
+fn root_picker(
+    opts: &SearchOptions,
+    hash_move: Move,
+    killers: [Move; 2],
+    counter: Move,
+    prev: [Option<PieceTo>; 2],
+) -> MovePicker {
+    MovePicker::new(opts.ordering, hash_move, killers)
+        .with_counter(counter)
+        .with_continuation(prev)
+}
+
+/// Where `mv` stands (from 1) in the root order of `pos` with what `searcher` has learned, as
+/// `explain_with` lists it; with `hash_move` false the table's move is left out, so the
+/// captures, killers and histories alone place every move. None when `mv` is not legal.
+/// Allocates nothing: the ordering lab calls it after every search.
+pub fn root_rank(
+    pos: &Position,
+    searcher: &Searcher,
+    opts: &SearchOptions,
+    hash_move: bool,
+    mv: Move,
+) -> Option<usize> {
+    let board = pos.board();
+    let (tt_move, killers) = learned_root(board, searcher);
+    let tt_move = if hash_move { tt_move } else { Move::NULL };
+    let mut picker = root_picker(opts, tt_move, killers, Move::NULL, [None; 2]);
+    let tables = searcher.main_tables();
+    let mut rank = 0;
+    while let Some((m, _)) = picker.next(board, tables) {
+        rank += 1;
+        if m == mv {
+            return Some(rank);
+        }
+    }
+    None
 }
 
 /// The order after a fresh search of `pos` to `depth` (one thread, 16 MB), or before any
@@ -118,9 +162,7 @@ fn root_order(
     counter: Move,
     prev: [Option<PieceTo>; 2],
 ) -> Vec<OrderRow> {
-    let mut picker = MovePicker::new(opts.ordering, hash_move, killers)
-        .with_counter(counter)
-        .with_continuation(prev);
+    let mut picker = root_picker(opts, hash_move, killers, counter, prev);
     let side = board.side_to_move();
     let mut rows = Vec::new();
     while let Some((m, stage)) = picker.next(board, tables) {
@@ -297,6 +339,29 @@ mod tests {
         assert_eq!(got, want);
         let c = e.chosen.as_ref().unwrap();
         assert_eq!(e.rows[c.rank - 1].mv, c.mv);
+        // `root_rank` walks the same order.
+        let mut searcher = Searcher::new(16, 1);
+        let opts = SearchOptions {
+            report: false,
+            ..SearchOptions::default()
+        };
+        let control = crate::search::Control::new();
+        control.reset(&Limits::depth(6));
+        let r = searcher.search(&pos, &Limits::depth(6), &opts, &control, &mut |_| {});
+        assert_eq!(r.best, c.mv);
+        assert_eq!(root_rank(&pos, &searcher, &opts, true, c.mv), Some(c.rank));
+        // Without the table's move: the rank in the order explained with the hash switch off.
+        let no_hash = SearchOptions {
+            ordering: OrderingConfig {
+                hash_move: false,
+                ..opts.ordering
+            },
+            ..opts.clone()
+        };
+        let rows = explain_with(&pos, &searcher, &no_hash).rows;
+        let want = rows.iter().position(|r| r.mv == c.mv).unwrap() + 1;
+        assert_eq!(root_rank(&pos, &searcher, &opts, false, c.mv), Some(want));
+        assert_eq!(root_rank(&pos, &searcher, &opts, false, Move::NULL), None);
         // After a search the table holds the best move, and the picker puts it first.
         assert_eq!(e.hash_move, c.mv);
         assert_eq!(c.rank, 1);
