@@ -93,15 +93,16 @@ fn handshake_lists_every_option() {
     assert!(lines
         .iter()
         .any(|l| l == "option name OrderSeeSplit type check default true"));
-    assert!(lines
-        .iter()
-        .any(|l| l == "option name OrderCounterMove type check default true"));
-    assert!(lines
-        .iter()
-        .any(|l| l == "option name OrderContHistory type check default true"));
-    assert!(lines
-        .iter()
-        .any(|l| l == "option name OrderCaptureHistory type check default true"));
+    // The history family's defaults are the engine as it plays: on once its game test passed.
+    let playing = cutoff::search::ordering::OrderingConfig::PLAYING;
+    for (name, on) in [
+        ("OrderCounterMove", playing.counter_move),
+        ("OrderContHistory", playing.cont_history),
+        ("OrderCaptureHistory", playing.capture_history),
+    ] {
+        let want = format!("option name {name} type check default {on}");
+        assert!(lines.iter().any(|l| *l == want), "{want}");
+    }
     assert!(e.sync().is_empty());
     e.quit();
 }

@@ -385,7 +385,11 @@ mod tests {
         let b = pos.board();
         let mv = |t: &str| b.parse_uci_move(t, false).unwrap();
         let tables = OrderingTables::default();
-        let opts = SearchOptions::default();
+        // Every heuristic, the countermove too, whatever the playing defaults are.
+        let opts = SearchOptions {
+            ordering: crate::search::ordering::OrderingConfig::FULL,
+            ..SearchOptions::default()
+        };
         let (killer, counter) = (mv("g1f3"), mv("e2e4"));
         let rows = root_order(
             b,
@@ -548,8 +552,12 @@ mod tests {
             .collect()
         };
         let s = |t: &str| t.to_string();
+        let on = SearchOptions {
+            ordering: OrderingConfig::FULL,
+            ..SearchOptions::default()
+        };
         assert_eq!(
-            order(&SearchOptions::default()),
+            order(&on),
             [
                 (s("d1d8"), Some(0)),
                 (s("c1c3"), Some(16_000)),
