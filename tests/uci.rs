@@ -83,6 +83,9 @@ fn handshake_lists_every_option() {
         "OrderKillers",
         "OrderHistory",
         "OrderSeeSplit",
+        "OrderCounterMove",
+        "OrderContHistory",
+        "OrderCaptureHistory",
     ]);
     assert_eq!(names, want);
     assert!(lines
@@ -97,6 +100,16 @@ fn handshake_lists_every_option() {
     assert!(lines
         .iter()
         .any(|l| l == "option name OrderSeeSplit type check default true"));
+    // The history family's defaults are the engine as it plays: on once its game test passed.
+    let playing = cutoff::search::ordering::OrderingConfig::PLAYING;
+    for (name, on) in [
+        ("OrderCounterMove", playing.counter_move),
+        ("OrderContHistory", playing.cont_history),
+        ("OrderCaptureHistory", playing.capture_history),
+    ] {
+        let want = format!("option name {name} type check default {on}");
+        assert!(lines.iter().any(|l| *l == want), "{want}");
+    }
     assert!(e.sync().is_empty());
     e.quit();
 }
@@ -180,6 +193,12 @@ fn good_options_are_accepted_silently() {
         "setoption name OrderKillers value true",
         "setoption name OrderHistory value true",
         "setoption name OrderSeeSplit value true",
+        "setoption name OrderCounterMove value false",
+        "setoption name ordercountermove value true",
+        "setoption name OrderContHistory value false",
+        "setoption name OrderContHistory value true",
+        "setoption name OrderCaptureHistory value false",
+        "setoption name OrderCaptureHistory value true",
         "setoption name SyzygyPath value <empty>",
         "ucinewgame",
         "position startpos",

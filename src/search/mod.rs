@@ -88,7 +88,7 @@ impl Default for SearchOptions {
             threads: 1,
             multipv: 1,
             move_overhead_ms: time::DEFAULT_MOVE_OVERHEAD_MS,
-            ordering: OrderingConfig::FULL,
+            ordering: OrderingConfig::PLAYING,
             stats: StatsMode::Off,
             pure: false,
             techniques: Techniques::ALL,

@@ -9,7 +9,7 @@
 //! option each); with `SearchOptions::pure` none of the selective steps run: alpha-beta alone,
 //! as the ordering experiments need. The constants are in `tunable.rs`.
 
-use super::ordering::{MovePicker, PickedFrom};
+use super::ordering::{MovePicker, PickedFrom, PieceTo};
 use super::tablebase;
 use super::thread::{SearchThread, CURRMOVE_AFTER};
 use super::tt::{score_from_tt, score_to_tt, Bound, NO_EVAL};
@@ -311,6 +311,7 @@ impl<const STATS: bool> SearchThread<'_, STATS> {
                 let r = t::nmp_base()
                     + depth / t::nmp_depth_div()
                     + ((eval - beta) / t::nmp_eval_div()).min(t::nmp_eval_max());
+                self.stack[ply].moved = None;
                 pos.make_null_move();
                 self.stack[ply + 1].after_null = true;
                 let score =
@@ -361,7 +362,19 @@ impl<const STATS: bool> SearchThread<'_, STATS> {
             tt_move
         };
         let killers = self.tables.killers.get(ply);
-        let mut picker = MovePicker::new(self.shared.opts.ordering, hash_move, killers);
+        let ordering = self.shared.opts.ordering;
+        // The moves one and two plies back (none before the root or for a null move): the
+        // opponent's move that led here, which the countermove answers, and ours before it.
+        let back = |n: usize| ply.checked_sub(n).and_then(|p| self.stack[p].moved);
+        let prev = [back(1), back(2)];
+        let counter = if ordering.counter_move {
+            self.tables.counters.get(prev[0])
+        } else {
+            Move::NULL
+        };
+        let mut picker = MovePicker::new(ordering, hash_move, killers)
+            .with_counter(counter)
+            .with_continuation(prev);
         self.count(|s| s.expanded += 1);
         let side = pos.board().side_to_move();
         let mut best = NodeBest::new(tb_floor, alpha, beta);
@@ -369,10 +382,13 @@ impl<const STATS: bool> SearchThread<'_, STATS> {
         // Quiet moves that failed to cut off, for the history malus (the first 64 suffice).
         let mut quiets_tried = [Move::NULL; 64];
         let mut quiets_count = 0;
+        // Captures that failed to cut off, for the capture history's malus.
+        let mut captures_tried = [Move::NULL; 32];
+        let mut captures_count = 0;
         let mut skip_quiets = false;
         let lmp_limit = (t::lmp_base() + depth * depth) as usize / (2 - improving as usize);
 
-        while let Some((m, from)) = picker.next(pos.board(), &self.tables.history) {
+        while let Some((m, from)) = picker.next(pos.board(), self.tables) {
             if m == excluded {
                 continue;
             }
@@ -387,7 +403,7 @@ impl<const STATS: bool> SearchThread<'_, STATS> {
                 continue;
             }
             let history = if quiet {
-                self.tables.history.get(side, m)
+                self.tables.quiet_score(ordering, pos.board(), prev, m)
             } else {
                 0
             };
@@ -501,6 +517,10 @@ impl<const STATS: bool> SearchThread<'_, STATS> {
                 });
             }
             let nodes_before = self.nodes;
+            self.stack[ply].moved = pos
+                .board()
+                .moved_piece(m)
+                .map(|piece| PieceTo { piece, to: m.to() });
             pos.make_move(m);
             self.shared.tt.prefetch(pos.board().key());
             let gives_check = pos.board().in_check();
@@ -548,7 +568,11 @@ impl<const STATS: bool> SearchThread<'_, STATS> {
                     r -= pv_node as i32;
                     r -= improving as i32;
                     r -= gives_check as i32;
-                    r -= matches!(from, PickedFrom::Killer1 | PickedFrom::Killer2) as i32;
+                    // The refutation stages (killers, countermove) earned some trust.
+                    r -= matches!(
+                        from,
+                        PickedFrom::Killer1 | PickedFrom::Killer2 | PickedFrom::CounterMove
+                    ) as i32;
                     r += cut_node as i32;
                     r -= history / t::lmr_history_div();
                     r = r.min(new_depth - 1).max(0);
@@ -585,8 +609,28 @@ impl<const STATS: bool> SearchThread<'_, STATS> {
                 if from == PickedFrom::HashMove {
                     self.count(|s| s.hash_move_cutoffs += 1);
                 }
+                if ordering.capture_history {
+                    self.tables.reward_captures(
+                        pos.board(),
+                        m,
+                        &captures_tried[..captures_count],
+                        depth,
+                    );
+                }
                 if quiet {
                     self.tables.killers.store(ply, m);
+                    if ordering.counter_move {
+                        self.tables.counters.store(prev[0], m);
+                    }
+                    if ordering.cont_history {
+                        self.tables.reward_continuation(
+                            pos.board(),
+                            prev,
+                            m,
+                            &quiets_tried[..quiets_count],
+                            depth,
+                        );
+                    }
                     self.tables.history.reward_cutoff(
                         side,
                         m,
@@ -599,6 +643,10 @@ impl<const STATS: bool> SearchThread<'_, STATS> {
             if quiet && quiets_count < quiets_tried.len() {
                 quiets_tried[quiets_count] = m;
                 quiets_count += 1;
+            }
+            if m.is_capture() && captures_count < captures_tried.len() {
+                captures_tried[captures_count] = m;
+                captures_count += 1;
             }
         }
 
@@ -687,7 +735,7 @@ impl<const STATS: bool> SearchThread<'_, STATS> {
         let prune = tech.quiescence_pruning && !in_check;
         let mut picker = MovePicker::quiescence(self.shared.opts.ordering, tt_move, in_check);
         let mut searched = 0usize;
-        while let Some((m, from)) = picker.next(pos.board(), &self.tables.history) {
+        while let Some((m, from)) = picker.next(pos.board(), self.tables) {
             // Captures that lose material (SEE below 0) are not searched here.
             if prune {
                 if from == PickedFrom::BadCapture {

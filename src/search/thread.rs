@@ -3,7 +3,7 @@
 
 use super::event::{EventSink, LineReport, SearchEvent};
 use super::negamax::LmrTable;
-use super::ordering::OrderingTables;
+use super::ordering::{OrderingTables, PieceTo};
 use super::stats::{Iteration, SearchStats};
 use super::tablebase::TB_BOUND;
 use super::time::{budget, Clock, TimeBudget};
@@ -81,6 +81,9 @@ pub(super) struct PlyState {
     pub after_null: bool,
     /// Double extensions on the line to here.
     pub double_extensions: i32,
+    /// The move this ply is searching, as its piece and destination (None for a null move):
+    /// the previous move of the ply below, which its countermove answers.
+    pub moved: Option<PieceTo>,
 }
 
 impl Default for PlyState {
@@ -90,6 +93,7 @@ impl Default for PlyState {
             excluded: Move::NULL,
             after_null: false,
             double_extensions: 0,
+            moved: None,
         }
     }
 }

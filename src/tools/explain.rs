@@ -4,11 +4,13 @@
 //!
 //! The order comes from the real `MovePicker`, fed the hash move, killers and histories a
 //! search would give it at the root; the numbers beside each move are read from the same
-//! tables, so a reader can see why each move stands where it does.
+//! tables, so a reader can see why each move stands where it does. The search has no
+//! previous move at its root, so it has no countermove there either, and the continuation
+//! history adds nothing to the root's quiet moves (its column reads 0 there).
 
 use crate::board::{legal_moves, see, Board, Move};
 use crate::position::Position;
-use crate::search::ordering::{movepick, MovePicker, OrderingTables, PickedFrom};
+use crate::search::ordering::{movepick, MovePicker, OrderingTables, PickedFrom, PieceTo};
 use crate::search::{Limits, SearchOptions, Searcher};
 
 /// One move in the order.
@@ -26,6 +28,11 @@ pub struct OrderRow {
     pub see: i32,
     /// The butterfly history (quiet moves only).
     pub history: Option<i32>,
+    /// The continuation history after the moves one and two plies back, summed (quiet
+    /// moves only).
+    pub cont_history: Option<i32>,
+    /// The capture history (captures only).
+    pub capture_history: Option<i32>,
 }
 
 /// What a search before the order found.
@@ -46,6 +53,8 @@ pub struct Explanation {
     pub fen: String,
     pub hash_move: Move,
     pub killers: [Move; 2],
+    /// The countermove given to the picker (null at a search's root: no previous move).
+    pub counter: Move,
     pub rows: Vec<OrderRow>,
     pub chosen: Option<Chosen>,
 }
@@ -54,17 +63,64 @@ pub struct Explanation {
 /// thread's ordering tables), under the ordering switches of `opts`.
 pub fn explain_with(pos: &Position, searcher: &Searcher, opts: &SearchOptions) -> Explanation {
     let board = pos.board();
-    let hash_move = searcher.tt.probe(board.key()).map_or(Move::NULL, |e| e.mv);
+    let (hash_move, killers) = learned_root(board, searcher);
     let tables = searcher.main_tables();
-    let killers = tables.killers.get(0);
-    let rows = root_order(board, tables, opts, hash_move, killers);
+    // The root of a search: no move before it.
+    let counter = Move::NULL;
+    let rows = root_order(board, tables, opts, hash_move, killers, counter, [None; 2]);
     Explanation {
         fen: board.fen(),
         hash_move,
         killers,
+        counter,
         rows,
         chosen: None,
     }
+}
+
+/// What a search's root takes from `searcher`: the table's move and the root's killers.
+fn learned_root(board: &Board, searcher: &Searcher) -> (Move, [Move; 2]) {
+    let hash_move = searcher.tt.probe(board.key()).map_or(Move::NULL, |e| e.mv);
+    (hash_move, searcher.main_tables().killers.get(0))
+}
+
+/// The root's picker; the explainer and `root_rank` share it, so their orders are the same.
+fn root_picker(
+    opts: &SearchOptions,
+    hash_move: Move,
+    killers: [Move; 2],
+    counter: Move,
+    prev: [Option<PieceTo>; 2],
+) -> MovePicker {
+    MovePicker::new(opts.ordering, hash_move, killers)
+        .with_counter(counter)
+        .with_continuation(prev)
+}
+
+/// Where `mv` stands (from 1) in the root order of `pos` with what `searcher` has learned, as
+/// `explain_with` lists it; with `hash_move` false the table's move is left out, so the
+/// captures, killers and histories alone place every move. None when `mv` is not legal.
+/// Allocates nothing: the ordering lab calls it after every search.
+pub fn root_rank(
+    pos: &Position,
+    searcher: &Searcher,
+    opts: &SearchOptions,
+    hash_move: bool,
+    mv: Move,
+) -> Option<usize> {
+    let board = pos.board();
+    let (tt_move, killers) = learned_root(board, searcher);
+    let tt_move = if hash_move { tt_move } else { Move::NULL };
+    let mut picker = root_picker(opts, tt_move, killers, Move::NULL, [None; 2]);
+    let tables = searcher.main_tables();
+    let mut rank = 0;
+    while let Some((m, _)) = picker.next(board, tables) {
+        rank += 1;
+        if m == mv {
+            return Some(rank);
+        }
+    }
+    None
 }
 
 /// The order after a fresh search of `pos` to `depth` (one thread, 16 MB), or before any
@@ -103,11 +159,13 @@ fn root_order(
     opts: &SearchOptions,
     hash_move: Move,
     killers: [Move; 2],
+    counter: Move,
+    prev: [Option<PieceTo>; 2],
 ) -> Vec<OrderRow> {
-    let mut picker = MovePicker::new(opts.ordering, hash_move, killers);
+    let mut picker = root_picker(opts, hash_move, killers, counter, prev);
     let side = board.side_to_move();
     let mut rows = Vec::new();
-    while let Some((m, stage)) = picker.next(board, &tables.history) {
+    while let Some((m, stage)) = picker.next(board, tables) {
         rows.push(OrderRow {
             index: rows.len() + 1,
             mv: m,
@@ -117,6 +175,8 @@ fn root_order(
             mvv_lva: m.is_noisy().then(|| movepick::mvv_lva(board, m)),
             see: see(board, m),
             history: m.is_quiet().then(|| tables.history.get(side, m)),
+            cont_history: m.is_quiet().then(|| tables.continuation(board, prev, m)),
+            capture_history: m.is_capture().then(|| tables.capture(board, m)),
         });
     }
     debug_assert_eq!(rows.len(), legal_moves(board).len());
@@ -138,25 +198,28 @@ pub fn text(e: &Explanation) -> Vec<String> {
         }
     };
     out.push(format!(
-        "hash move {}, killers {} {}",
+        "hash move {}, killers {} {}, countermove {}",
         name(e.hash_move),
         name(e.killers[0]),
-        name(e.killers[1])
+        name(e.killers[1]),
+        name(e.counter)
     ));
     out.push(format!(
-        "{:>3}  {:<8} {:<6} {:<12} {:>8} {:>6} {:>8}",
-        "#", "san", "uci", "stage", "mvv-lva", "see", "history"
+        "{:>3}  {:<8} {:<6} {:<12} {:>8} {:>6} {:>8} {:>8} {:>8}",
+        "#", "san", "uci", "stage", "mvv-lva", "see", "history", "conthist", "capthist"
     ));
     for r in &e.rows {
         out.push(format!(
-            "{:>3}  {:<8} {:<6} {:<12} {:>8} {:>6} {:>8}",
+            "{:>3}  {:<8} {:<6} {:<12} {:>8} {:>6} {:>8} {:>8} {:>8}",
             r.index,
             r.san,
             r.uci,
             PickedFrom::NAMES[r.stage as usize],
             opt(r.mvv_lva),
             r.see,
-            opt(r.history)
+            opt(r.history),
+            opt(r.cont_history),
+            opt(r.capture_history)
         ));
     }
     if let Some(c) = &e.chosen {
@@ -207,14 +270,16 @@ pub fn json(e: &Explanation) -> String {
         .iter()
         .map(|r| {
             format!(
-                "{{\"index\":{},\"san\":{},\"uci\":{},\"stage\":{},\"mvv_lva\":{},\"see\":{},\"history\":{}}}",
+                "{{\"index\":{},\"san\":{},\"uci\":{},\"stage\":{},\"mvv_lva\":{},\"see\":{},\"history\":{},\"cont_history\":{},\"capture_history\":{}}}",
                 r.index,
                 json_str(&r.san),
                 json_str(&r.uci),
                 json_str(PickedFrom::NAMES[r.stage as usize]),
                 json_opt(r.mvv_lva),
                 r.see,
-                json_opt(r.history)
+                json_opt(r.history),
+                json_opt(r.cont_history),
+                json_opt(r.capture_history)
             )
         })
         .collect();
@@ -230,11 +295,12 @@ pub fn json(e: &Explanation) -> String {
         )
     });
     format!(
-        "{{\"fen\":{},\"hash_move\":{},\"killers\":[{},{}],\"moves\":[{}],\"chosen\":{}}}",
+        "{{\"fen\":{},\"hash_move\":{},\"killers\":[{},{}],\"countermove\":{},\"moves\":[{}],\"chosen\":{}}}",
         json_str(&e.fen),
         json_move(e.hash_move),
         json_move(e.killers[0]),
         json_move(e.killers[1]),
+        json_move(e.counter),
         rows.join(","),
         chosen
     )
@@ -257,6 +323,7 @@ pub fn run_cli(fen: &str, depth: Option<i32>, as_json: bool) -> Result<(), Strin
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::search::ordering::OrderingConfig;
 
     #[test]
     fn every_legal_move_once_and_the_search_move_is_ranked() {
@@ -272,6 +339,29 @@ mod tests {
         assert_eq!(got, want);
         let c = e.chosen.as_ref().unwrap();
         assert_eq!(e.rows[c.rank - 1].mv, c.mv);
+        // `root_rank` walks the same order.
+        let mut searcher = Searcher::new(16, 1);
+        let opts = SearchOptions {
+            report: false,
+            ..SearchOptions::default()
+        };
+        let control = crate::search::Control::new();
+        control.reset(&Limits::depth(6));
+        let r = searcher.search(&pos, &Limits::depth(6), &opts, &control, &mut |_| {});
+        assert_eq!(r.best, c.mv);
+        assert_eq!(root_rank(&pos, &searcher, &opts, true, c.mv), Some(c.rank));
+        // Without the table's move: the rank in the order explained with the hash switch off.
+        let no_hash = SearchOptions {
+            ordering: OrderingConfig {
+                hash_move: false,
+                ..opts.ordering
+            },
+            ..opts.clone()
+        };
+        let rows = explain_with(&pos, &searcher, &no_hash).rows;
+        let want = rows.iter().position(|r| r.mv == c.mv).unwrap() + 1;
+        assert_eq!(root_rank(&pos, &searcher, &opts, false, c.mv), Some(want));
+        assert_eq!(root_rank(&pos, &searcher, &opts, false, Move::NULL), None);
         // After a search the table holds the best move, and the picker puts it first.
         assert_eq!(e.hash_move, c.mv);
         assert_eq!(c.rank, 1);
@@ -280,10 +370,137 @@ mod tests {
         for r in &e.rows {
             assert_eq!(r.mvv_lva.is_some(), r.mv.is_noisy(), "{}", r.uci);
             assert_eq!(r.history.is_some(), r.mv.is_quiet(), "{}", r.uci);
+            // The root has no move before it: no continuation history.
+            assert_eq!(r.cont_history, r.mv.is_quiet().then_some(0), "{}", r.uci);
+            assert_eq!(r.capture_history.is_some(), r.mv.is_capture(), "{}", r.uci);
         }
         let j = json(&e);
         assert!(j.starts_with("{\"fen\":") && j.ends_with('}'));
         assert_eq!(j.matches("\"index\":").count(), e.rows.len());
+    }
+
+    #[test]
+    fn a_countermove_is_named_after_the_killers_in_text_and_json() {
+        let pos = Position::from_fen(crate::board::STARTPOS).unwrap();
+        let b = pos.board();
+        let mv = |t: &str| b.parse_uci_move(t, false).unwrap();
+        let tables = OrderingTables::default();
+        // Every heuristic, the countermove too, whatever the playing defaults are.
+        let opts = SearchOptions {
+            ordering: crate::search::ordering::OrderingConfig::FULL,
+            ..SearchOptions::default()
+        };
+        let (killer, counter) = (mv("g1f3"), mv("e2e4"));
+        let rows = root_order(
+            b,
+            &tables,
+            &opts,
+            Move::NULL,
+            [killer, Move::NULL],
+            counter,
+            [None; 2],
+        );
+        let stages: Vec<(&str, PickedFrom)> = rows
+            .iter()
+            .take(2)
+            .map(|r| (r.uci.as_str(), r.stage))
+            .collect();
+        assert_eq!(
+            stages,
+            [
+                ("g1f3", PickedFrom::Killer1),
+                ("e2e4", PickedFrom::CounterMove)
+            ]
+        );
+        assert_eq!(rows.len(), 20);
+        assert_eq!(rows.iter().filter(|r| r.mv == counter).count(), 1);
+        let e = Explanation {
+            fen: b.fen(),
+            hash_move: Move::NULL,
+            killers: [killer, Move::NULL],
+            counter,
+            rows,
+            chosen: None,
+        };
+        let t = text(&e);
+        assert_eq!(t[1], "hash move none, killers g1f3 none, countermove e2e4");
+        assert!(
+            t[4].contains(" e2e4 ") && t[4].contains(" countermove "),
+            "{}",
+            t[4]
+        );
+        let j = json(&e);
+        assert!(j.contains("\"countermove\":\"e2e4\""), "{j}");
+        assert!(
+            j.contains("\"uci\":\"e2e4\",\"stage\":\"countermove\""),
+            "{j}"
+        );
+        // Switched off, the countermove waits among the quiet moves.
+        let off = SearchOptions {
+            ordering: OrderingConfig {
+                counter_move: false,
+                ..OrderingConfig::FULL
+            },
+            ..SearchOptions::default()
+        };
+        let rows = root_order(
+            b,
+            &tables,
+            &off,
+            Move::NULL,
+            [killer, Move::NULL],
+            counter,
+            [None; 2],
+        );
+        assert!(rows.iter().all(|r| r.stage != PickedFrom::CounterMove));
+        assert_eq!(rows.len(), 20);
+    }
+
+    #[test]
+    fn the_continuation_history_column_in_text_and_json() {
+        use crate::board::Piece;
+        let pos = Position::from_fen(crate::board::STARTPOS).unwrap();
+        let b = pos.board();
+        let h3 = b.parse_uci_move("h2h3", false).unwrap();
+        // As if Black's last move had been a knight to h8 (any earlier move will do).
+        let prev = PieceTo {
+            piece: Piece::BlackKnight,
+            to: crate::board::Square::H8,
+        };
+        let mut tables = OrderingTables::default();
+        let h3_to = PieceTo {
+            piece: Piece::WhitePawn,
+            to: h3.to(),
+        };
+        tables.continuation[0].update(Some(prev), h3_to, 700);
+        let opts = SearchOptions::default();
+        let rows = root_order(
+            b,
+            &tables,
+            &opts,
+            Move::NULL,
+            [Move::NULL; 2],
+            Move::NULL,
+            [Some(prev), None],
+        );
+        assert_eq!((rows[0].mv, rows[0].cont_history), (h3, Some(700)));
+        assert!(rows[1..].iter().all(|r| r.cont_history == Some(0)));
+        let e = Explanation {
+            fen: b.fen(),
+            hash_move: Move::NULL,
+            killers: [Move::NULL; 2],
+            counter: Move::NULL,
+            rows,
+            chosen: None,
+        };
+        let t = text(&e);
+        assert!(t[2].ends_with(" history conthist capthist"), "{}", t[2]);
+        let cells: Vec<&str> = t[3].split_whitespace().collect();
+        assert_eq!(
+            cells,
+            ["1", "h3", "h2h3", "quiet", "-", "0", "0", "700", "-"]
+        );
+        assert!(json(&e).contains("\"uci\":\"h2h3\",\"stage\":\"quiet\",\"mvv_lva\":null,\"see\":0,\"history\":0,\"cont_history\":700,\"capture_history\":null}"));
     }
 
     #[test]
@@ -304,5 +521,57 @@ mod tests {
             .iter()
             .all(|r| r.stage == PickedFrom::GoodCapture));
         assert!(e.rows[3..].iter().all(|r| r.stage == PickedFrom::Quiet));
+    }
+
+    #[test]
+    fn the_capture_history_orders_equal_victims_and_shows_in_a_column() {
+        use crate::board::{Piece, PieceType, Square};
+        // White takes the rook on c3 with the pawn or the queen, the queen on d8 with the rook.
+        let pos = Position::from_fen("2rq3k/8/8/8/8/2r5/1P6/2QR2K1 w - - 0 1").unwrap();
+        let b = pos.board();
+        let c3 = Square::from_index(18);
+        let mut tables = OrderingTables::default();
+        // Qxc3 has cut off often, bxc3 never: Qxc3 now comes first among the rook captures,
+        // but not before Rxd8 (a bigger victim, with no history).
+        tables
+            .captures
+            .update(Piece::WhiteQueen, c3, PieceType::Rook, 16_000);
+        let order = |opts: &SearchOptions| -> Vec<(String, Option<i32>)> {
+            root_order(
+                b,
+                &tables,
+                opts,
+                Move::NULL,
+                [Move::NULL; 2],
+                Move::NULL,
+                [None; 2],
+            )
+            .iter()
+            .take(3)
+            .map(|r| (r.uci.clone(), r.capture_history))
+            .collect()
+        };
+        let s = |t: &str| t.to_string();
+        let on = SearchOptions {
+            ordering: OrderingConfig::FULL,
+            ..SearchOptions::default()
+        };
+        assert_eq!(
+            order(&on),
+            [
+                (s("d1d8"), Some(0)),
+                (s("c1c3"), Some(16_000)),
+                (s("b2c3"), Some(0))
+            ]
+        );
+        // Switched off: MVV-LVA alone, the pawn first.
+        let off = SearchOptions {
+            ordering: OrderingConfig {
+                capture_history: false,
+                ..OrderingConfig::FULL
+            },
+            ..SearchOptions::default()
+        };
+        assert_eq!(order(&off)[1].0, "b2c3");
     }
 }

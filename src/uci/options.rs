@@ -47,7 +47,7 @@ impl Default for Options {
             selectivity: true,
             techniques: Techniques::ALL,
             show_wdl: false,
-            ordering: OrderingConfig::FULL,
+            ordering: OrderingConfig::PLAYING,
             limit_strength: false,
             uci_elo: DEFAULT_ELO,
             skill_level: MAX_SKILL,
@@ -326,7 +326,11 @@ mod tests {
     fn every_ordering_switch_is_declared_and_sets_its_field_alone() {
         let lines = declarations();
         for s in SWITCHES {
-            let line = format!("option name {} type check default true", s.uci);
+            let line = format!(
+                "option name {} type check default {}",
+                s.uci,
+                s.get(OrderingConfig::PLAYING)
+            );
             assert!(lines.contains(&line), "{line}");
             let mut o = Options::default();
             for (name, value) in [

@@ -3,7 +3,9 @@
 pub mod history;
 pub mod movepick;
 
-pub use history::{History, Killers};
+pub use history::{CaptureHistory, ContinuationHistory, CounterMoves, History, Killers, PieceTo};
+
+use crate::board::{Board, Color, Move};
 pub use movepick::{MovePicker, PickedFrom};
 
 /// What one search thread's ordering has learned, kept between searches (across the moves of
@@ -12,12 +14,107 @@ pub use movepick::{MovePicker, PickedFrom};
 pub struct OrderingTables {
     pub history: History,
     pub killers: Killers,
+    pub counters: CounterMoves,
+    /// Indexed by how far back the earlier move is: [0] one ply, [1] two plies.
+    pub continuation: [ContinuationHistory; 2],
+    pub captures: CaptureHistory,
 }
 
 impl OrderingTables {
     pub fn clear(&mut self) {
         self.history.clear();
         self.killers.clear();
+        self.counters.clear();
+        for c in &mut self.continuation {
+            c.clear();
+        }
+        self.captures.clear();
+    }
+
+    /// The capture history of capture `m` on `board` (0 for a move that takes nothing).
+    #[inline(always)]
+    pub fn capture(&self, board: &Board, m: Move) -> i32 {
+        match (board.moved_piece(m), board.captured(m)) {
+            (Some(piece), Some(victim)) => self.captures.get(piece, m.to(), victim),
+            _ => 0,
+        }
+    }
+
+    /// After a cutoff on `board`: a bonus for the cutting move if it is a capture, and the
+    /// same malus for the captures `tried` before it (also when the cutoff was quiet).
+    pub fn reward_captures(&mut self, board: &Board, best: Move, tried: &[Move], depth: i32) {
+        let bonus = History::bonus(depth);
+        let mut update = |m: Move, delta: i32| {
+            if let (Some(piece), Some(victim)) = (board.moved_piece(m), board.captured(m)) {
+                self.captures.update(piece, m.to(), victim, delta);
+            }
+        };
+        update(best, bonus);
+        for &m in tried.iter().filter(|&&m| m != best) {
+            update(m, -bonus);
+        }
+    }
+
+    /// The continuation history of quiet move `m` after the moves one and two plies back
+    /// (`prev`), summed over both tables; `m` is a move of `board`.
+    #[inline(always)]
+    pub fn continuation(&self, board: &Board, prev: [Option<PieceTo>; 2], m: Move) -> i32 {
+        let Some(piece) = board.moved_piece(m) else {
+            return 0;
+        };
+        let m = PieceTo { piece, to: m.to() };
+        self.continuation[0].get(prev[0], m) + self.continuation[1].get(prev[1], m)
+    }
+
+    /// A quiet move's history as the search reads it (for reductions and pruning): the
+    /// butterfly history, plus the continuation history when that switch is on.
+    #[inline(always)]
+    pub fn quiet_score(
+        &self,
+        config: OrderingConfig,
+        board: &Board,
+        prev: [Option<PieceTo>; 2],
+        m: Move,
+    ) -> i32 {
+        let side: Color = board.side_to_move();
+        let cont = if config.cont_history {
+            self.continuation(board, prev, m)
+        } else {
+            0
+        };
+        self.history.get(side, m) + cont
+    }
+
+    /// After quiet move `best` cut off on `board`: a bonus for it in both continuation
+    /// tables and the same malus for the quiet moves `tried` before it, as the butterfly
+    /// history does.
+    pub fn reward_continuation(
+        &mut self,
+        board: &Board,
+        prev: [Option<PieceTo>; 2],
+        best: Move,
+        tried: &[Move],
+        depth: i32,
+    ) {
+        let bonus = History::bonus(depth);
+        let piece_to = |m: Move| {
+            board
+                .moved_piece(m)
+                .map(|piece| PieceTo { piece, to: m.to() })
+        };
+        for (table, prev) in self.continuation.iter_mut().zip(prev) {
+            if prev.is_none() {
+                continue;
+            }
+            if let Some(b) = piece_to(best) {
+                table.update(prev, b, bonus);
+            }
+            for &m in tried.iter().filter(|&&m| m != best) {
+                if let Some(t) = piece_to(m) {
+                    table.update(prev, t, -bonus);
+                }
+            }
+        }
     }
 }
 
@@ -36,6 +133,19 @@ pub struct OrderingConfig {
     pub history: bool,
     /// Defer captures that lose material (SEE below 0) until after the quiet moves.
     pub see_split: bool,
+    /// Try the quiet move that last refuted the opponent's previous move right after the
+    /// killers (and reduce it a ply less, as the killers). Off, the table is neither read
+    /// nor written: the search is the one without countermoves, node for node.
+    pub counter_move: bool,
+    /// Add the continuation history (the quiet move's score after the moves one and two
+    /// plies back) to the butterfly history: in the quiet order, and where late move
+    /// reductions and history pruning read history. Off, its tables are neither read nor
+    /// written: the search is the one without it, node for node.
+    pub cont_history: bool,
+    /// Order captures by MVV-LVA plus their capture history (by moving piece, destination
+    /// and victim) over `CAPTURE_HISTORY_DIV`, the victim still first. Off, its table is
+    /// neither read nor written: the search is the one without it, node for node.
+    pub capture_history: bool,
 }
 
 impl OrderingConfig {
@@ -45,6 +155,19 @@ impl OrderingConfig {
         killers: true,
         history: true,
         see_split: true,
+        counter_move: true,
+        cont_history: true,
+        capture_history: true,
+    };
+
+    /// The engine as it plays (the UCI options' defaults, bench, datagen): every heuristic
+    /// whose game test passed (docs/elo.md). A heuristic not yet shown to gain stays in the
+    /// code, its switch off by default, so its test can go on one option apart; `FULL` (the
+    /// lab's `full`) has every one.
+    pub const PLAYING: OrderingConfig = OrderingConfig {
+        counter_move: false,
+        capture_history: false,
+        ..OrderingConfig::FULL
     };
 
     pub const NONE: OrderingConfig = OrderingConfig {
@@ -53,10 +176,14 @@ impl OrderingConfig {
         killers: false,
         history: false,
         see_split: false,
+        counter_move: false,
+        cont_history: false,
+        capture_history: false,
     };
 
     /// Parses a configuration name: `none`, `full` (or `all`), or `+`-joined switch names
-    /// (`mvvlva`, `hash`, `killers`, `history`, `see`, or an alias from `SWITCHES`), with a
+    /// (`mvvlva`, `hash`, `killers`, `history`, `counter`, `conthist`, `capthist`, `see`, or an
+    /// alias from `SWITCHES`), with a
     /// leading `+` meaning "the previous configuration plus" only in lists (see the ordering
     /// lab).
     pub fn parse(name: &str) -> Result<OrderingConfig, String> {
@@ -97,7 +224,7 @@ impl OrderingConfig {
 
 impl Default for OrderingConfig {
     fn default() -> Self {
-        OrderingConfig::FULL
+        OrderingConfig::PLAYING
     }
 }
 
@@ -128,7 +255,10 @@ pub const SWITCHES: &[Switch] = &[
     Switch { lab: "mvvlva",  aliases: &["mvv-lva"],  uci: "OrderMvvLva",   ladder: 0, field: |c| &mut c.mvv_lva,   description: "captures first, most valuable victim / least valuable attacker" },
     Switch { lab: "killers", aliases: &["killer"],   uci: "OrderKillers",  ladder: 2, field: |c| &mut c.killers,   description: "two killer moves per ply before other quiets" },
     Switch { lab: "history", aliases: &[],           uci: "OrderHistory",  ladder: 3, field: |c| &mut c.history,   description: "quiet moves by history score" },
-    Switch { lab: "see",     aliases: &["seesplit"], uci: "OrderSeeSplit", ladder: 4, field: |c| &mut c.see_split, description: "losing captures (SEE < 0) after the quiet moves" },
+    Switch { lab: "see",     aliases: &["seesplit"], uci: "OrderSeeSplit", ladder: 7, field: |c| &mut c.see_split, description: "losing captures (SEE < 0) after the quiet moves" },
+    Switch { lab: "counter", aliases: &["countermove"], uci: "OrderCounterMove", ladder: 4, field: |c| &mut c.counter_move, description: "the quiet move that last refuted the opponent's move, after the killers" },
+    Switch { lab: "conthist", aliases: &["continuation"], uci: "OrderContHistory", ladder: 5, field: |c| &mut c.cont_history, description: "continuation history (after the moves one and two plies back) added to the quiet history" },
+    Switch { lab: "capthist", aliases: &["capture"], uci: "OrderCaptureHistory", ladder: 6, field: |c| &mut c.capture_history, description: "captures by MVV-LVA plus capture history (victim first)" },
 ];
 
 impl Switch {
@@ -226,11 +356,67 @@ mod tests {
         }
     }
 
+    /// The non-null countermoves of a searcher's main thread, with the move they answer.
+    fn stored_counters(tables: &OrderingTables) -> Vec<(PieceTo, crate::board::Move)> {
+        use crate::board::{Color, Piece, PieceType, Square};
+        let mut out = Vec::new();
+        for color in [Color::White, Color::Black] {
+            for pt in PieceType::ALL {
+                for sq in 0..64 {
+                    let prev = PieceTo {
+                        piece: Piece::new(color, pt),
+                        to: Square::from_index(sq),
+                    };
+                    let m = tables.counters.get(Some(prev));
+                    if !m.is_null() {
+                        out.push((prev, m));
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn the_search_stores_quiet_countermoves_only_when_on() {
+        use crate::position::Position;
+        use crate::search::{Control, Limits, SearchOptions, Searcher};
+        let pos = Position::from_fen(
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        )
+        .unwrap();
+        let run = |ordering: OrderingConfig| {
+            let mut s = Searcher::new(16, 1);
+            let opts = SearchOptions {
+                ordering,
+                report: false,
+                ..SearchOptions::default()
+            };
+            let limits = Limits::depth(8);
+            let control = Control::new();
+            control.reset(&limits);
+            s.search(&pos, &limits, &opts, &control, &mut |_| {});
+            stored_counters(s.main_tables())
+        };
+        let stored = run(OrderingConfig::FULL);
+        // 20 distinct previous moves have a countermove after depth 8 (at the commit that
+        // added them).
+        assert!(stored.len() >= 10, "{}", stored.len());
+        for (prev, m) in &stored {
+            // A quiet reply by the other side to the move it answers.
+            assert!(m.is_quiet(), "{prev:?}: {m:?}");
+            assert_ne!(m.from(), prev.to, "{prev:?}: {m:?}");
+        }
+        let mut off = OrderingConfig::FULL;
+        off.counter_move = false;
+        assert!(run(off).is_empty());
+    }
+
     #[test]
     fn unknown_names_list_the_known_ones() {
         assert_eq!(
             OrderingConfig::parse("hash+bogus").unwrap_err(),
-            "unknown heuristic 'bogus' in 'hash+bogus' (known: none, full, mvvlva, hash, killers, history, see)"
+            "unknown heuristic 'bogus' in 'hash+bogus' (known: none, full, mvvlva, hash, killers, history, counter, conthist, capthist, see)"
         );
         assert_eq!(OrderingConfig::parse("all"), Ok(OrderingConfig::FULL));
         assert_eq!(OrderingConfig::parse("none"), Ok(OrderingConfig::NONE));

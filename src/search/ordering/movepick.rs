@@ -3,47 +3,54 @@
 //!
 //! 1. `HashMove`: the table's move (checked with `is_legal`, since it comes from the table);
 //! 2. `GenerateNoisy`, `GoodNoisy`: captures and promotions, generated together and picked best
-//!    first by MVV-LVA; a capture whose SEE is below 0 is set aside for `BadNoisy`;
+//!    first by MVV-LVA (plus the capture history); a capture whose SEE is below 0 is set aside
+//!    for `BadNoisy`;
 //! 3. `Killer1`, `Killer2`: quiet, legal, not the hash move;
-//! 4. `GenerateQuiets`, `Quiets`: the other quiet moves, generated only now, by history score;
-//! 5. `BadNoisy`: the losing captures set aside in stage 2, best SEE first.
+//! 4. `CounterMove`: the quiet move that last refuted the opponent's previous move, if it is
+//!    legal and not the hash move or a killer;
+//! 5. `GenerateQuiets`, `Quiets`: the other quiet moves, generated only now, by history score
+//!    (the butterfly history plus the continuation history);
+//! 6. `BadNoisy`: the losing captures set aside in stage 2, best SEE first.
 //!
 //! Each step picks the best remaining move by selection rather than sorting, so when a move
-//! cuts off, the work of ordering the rest is never done. Quiescence runs stages 1, 2 and 5.
-//! With MVV-LVA off there is no capture stage: after the hash move and killers, every move
+//! cuts off, the work of ordering the rest is never done. Quiescence runs stages 1, 2 and 6.
+//! With MVV-LVA off there is no capture stage: after the hash move, killers and countermove, every move
 //! comes from one list in generation order (history-ordered if history is on), so "no
 //! ordering" means exactly that.
 //!
 //! `Stage` names the picker's steps; `PickedFrom` is the class a yielded move is counted
 //! under in the statistics.
 
-use super::history::History;
-use super::OrderingConfig;
+use super::history::PieceTo;
+use super::{OrderingConfig, OrderingTables};
 use crate::board::movegen::{generate_into, kind};
 use crate::board::{
     is_legal, see, see_ge, Board, Move, MoveList, PieceType, MAX_MOVES, PIECE_VALUE,
 };
 use std::mem::MaybeUninit;
 
-/// Where a move the picker yields came from, as the statistics count it.
+/// Where a move the picker yields came from, as the statistics count it, in the order of
+/// the stages.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum PickedFrom {
     HashMove = 0,
     GoodCapture = 1,
     Killer1 = 2,
     Killer2 = 3,
-    Quiet = 4,
-    BadCapture = 5,
+    CounterMove = 4,
+    Quiet = 5,
+    BadCapture = 6,
 }
 
 impl PickedFrom {
-    pub const COUNT: usize = 6;
+    pub const COUNT: usize = 7;
     /// Indexed by `PickedFrom as usize`.
     pub const NAMES: [&'static str; PickedFrom::COUNT] = [
         "hash",
         "good capture",
         "killer 1",
         "killer 2",
+        "countermove",
         "quiet",
         "bad capture",
     ];
@@ -57,6 +64,7 @@ enum Stage {
     GoodNoisy,
     Killer1,
     Killer2,
+    CounterMove,
     GenerateQuiets,
     Quiets,
     BadNoisy,
@@ -73,6 +81,7 @@ const MAIN: &[Stage] = &[
     Stage::GoodNoisy,
     Stage::Killer1,
     Stage::Killer2,
+    Stage::CounterMove,
     Stage::GenerateQuiets,
     Stage::Quiets,
     Stage::BadNoisy,
@@ -93,6 +102,7 @@ const NO_CAPTURE_STAGE: &[Stage] = &[
     Stage::HashMove,
     Stage::Killer1,
     Stage::Killer2,
+    Stage::CounterMove,
     Stage::GenerateAll,
     Stage::AllMoves,
     Stage::Done,
@@ -124,6 +134,12 @@ pub fn mvv_lva(board: &Board, m: Move) -> i32 {
         .captured(m)
         .map_or(0, |v| MVV_LVA[v.index()][attacker.index()])
 }
+
+/// With the capture history on, a capture scores twice its MVV-LVA plus its capture history
+/// over this: at most 16384 / 16 = 1024 either way, so two captures differ by at most 2048
+/// through it, less than the 3200 between a pawn and a minor piece as victims (twice
+/// 8 * 200): the victim still comes first, and the history orders captures of equal victims.
+pub const CAPTURE_HISTORY_DIV: i32 = 16;
 
 /// Score bands that keep promotion-captures above captures, and queen promotions above the
 /// other quiet promotions.
@@ -186,6 +202,10 @@ pub struct MovePicker {
     config: OrderingConfig,
     hash_move: Move,
     killers: [Move; 2],
+    /// The countermove to the opponent's last move, null once it is known not to be tried.
+    counter: Move,
+    /// The moves one and two plies back, for the continuation history (None when off).
+    prev: [Option<PieceTo>; 2],
     /// One buffer for the whole node: noisy moves in `[0, noisy_end)`, quiet moves after them.
     moves: MoveList,
     scores: Scores,
@@ -242,12 +262,32 @@ impl MovePicker {
             } else {
                 [Move::NULL; 2]
             },
+            counter: Move::NULL,
+            prev: [None; 2],
             moves: MoveList::new(),
             scores: Scores::new(),
             noisy_next: 0,
             noisy_end: 0,
             quiet_next: 0,
         }
+    }
+
+    /// Gives the picker the countermove to the opponent's last move (anything: it is checked
+    /// before use), tried after the killers when the switch is on.
+    pub fn with_counter(mut self, counter: Move) -> MovePicker {
+        if self.config.counter_move {
+            self.counter = counter;
+        }
+        self
+    }
+
+    /// Gives the picker the moves one and two plies back (piece and destination; None for
+    /// a null move or before the root), which the continuation history is indexed by.
+    pub fn with_continuation(mut self, prev: [Option<PieceTo>; 2]) -> MovePicker {
+        if self.config.cont_history {
+            self.prev = prev;
+        }
+        self
     }
 
     #[inline(always)]
@@ -261,7 +301,7 @@ impl MovePicker {
         self.at += 1;
     }
 
-    fn score_noisy(&self, board: &Board, m: Move) -> i32 {
+    fn score_noisy(&self, board: &Board, m: Move, tables: &OrderingTables) -> i32 {
         if !self.config.mvv_lva {
             return 0;
         }
@@ -270,6 +310,9 @@ impl MovePicker {
             Some(p) if m.is_capture() => PROMO_CAPTURE_BAND + PIECE_VALUE[p.index()] * 16 + mvv_lva,
             Some(PieceType::Queen) => QUEEN_PROMO_BAND,
             Some(p) => PIECE_VALUE[p.index()],
+            None if self.config.capture_history => {
+                CAPTURE_BAND + 2 * mvv_lva + tables.capture(board, m) / CAPTURE_HISTORY_DIV
+            }
             None => CAPTURE_BAND + mvv_lva,
         }
     }
@@ -304,21 +347,28 @@ impl MovePicker {
     /// Whether a move from a generated list was already handed out by an earlier stage.
     #[inline(always)]
     fn already_tried(&self, m: Move) -> bool {
-        m == self.hash_move || (m.is_quiet() && (m == self.killers[0] || m == self.killers[1]))
+        m == self.hash_move
+            || (m.is_quiet() && (m == self.killers[0] || m == self.killers[1] || m == self.counter))
     }
 
-    /// Generates the quiet (or all) moves after the noisy ones, scored by history if on.
-    fn generate_quiets<const KIND: u8>(&mut self, board: &Board, history: &History) {
+    /// Generates the quiet (or all) moves after the noisy ones, scored by the butterfly and
+    /// the continuation history, each if on.
+    fn generate_quiets<const KIND: u8>(&mut self, board: &Board, tables: &OrderingTables) {
         let start = self.moves.len();
         generate_into::<KIND>(board, &mut self.moves);
         let side = board.side_to_move();
         for i in start..self.moves.len() {
             let m = self.moves.get(i);
-            self.scores.push(if self.config.history && m.is_quiet() {
-                history.get(side, m)
-            } else {
-                0
-            });
+            let mut score = 0;
+            if m.is_quiet() {
+                if self.config.history {
+                    score += tables.history.get(side, m);
+                }
+                if self.config.cont_history {
+                    score += tables.continuation(board, self.prev, m);
+                }
+            }
+            self.scores.push(score);
         }
         self.quiet_next = start;
     }
@@ -336,8 +386,25 @@ impl MovePicker {
         None
     }
 
+    /// The countermove, if it may be tried here; otherwise it is forgotten, so the quiet stage
+    /// does not skip it. A killer or the hash move already had its turn.
+    fn counter_move(&mut self, board: &Board) -> Option<Move> {
+        let c = self.counter;
+        if !c.is_null()
+            && c != self.hash_move
+            && c != self.killers[0]
+            && c != self.killers[1]
+            && c.is_quiet()
+            && is_legal(board, c)
+        {
+            return Some(c);
+        }
+        self.counter = Move::NULL;
+        None
+    }
+
     /// The next move to search and where it came from, or None when all are done.
-    pub fn next(&mut self, board: &Board, history: &History) -> Option<(Move, PickedFrom)> {
+    pub fn next(&mut self, board: &Board, tables: &OrderingTables) -> Option<(Move, PickedFrom)> {
         loop {
             match self.stage() {
                 Stage::HashMove => {
@@ -351,7 +418,7 @@ impl MovePicker {
                     generate_into::<{ kind::NOISY }>(board, &mut self.moves);
                     self.noisy_end = self.moves.len();
                     for i in 0..self.noisy_end {
-                        let s = self.score_noisy(board, self.moves.get(i));
+                        let s = self.score_noisy(board, self.moves.get(i), tables);
                         self.scores.push(s);
                     }
                     self.advance();
@@ -392,8 +459,14 @@ impl MovePicker {
                         return Some((k, PickedFrom::Killer2));
                     }
                 }
+                Stage::CounterMove => {
+                    self.advance();
+                    if let Some(c) = self.counter_move(board) {
+                        return Some((c, PickedFrom::CounterMove));
+                    }
+                }
                 Stage::GenerateQuiets => {
-                    self.generate_quiets::<{ kind::QUIET }>(board, history);
+                    self.generate_quiets::<{ kind::QUIET }>(board, tables);
                     self.advance();
                 }
                 Stage::Quiets => match self.best_in(self.quiet_next, self.moves.len()) {
@@ -415,7 +488,7 @@ impl MovePicker {
                     None => self.advance(),
                 },
                 Stage::GenerateAll => {
-                    self.generate_quiets::<{ kind::ALL }>(board, history);
+                    self.generate_quiets::<{ kind::ALL }>(board, tables);
                     self.advance();
                 }
                 Stage::AllMoves => match self.best_in(self.quiet_next, self.moves.len()) {
@@ -445,12 +518,15 @@ impl MovePicker {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::legal_moves;
+    use crate::board::{legal_moves, Color, MoveKind, Square};
 
-    fn drain(b: &Board, mut p: MovePicker) -> Vec<(Move, PickedFrom)> {
-        let h = History::default();
+    fn drain(b: &Board, p: MovePicker) -> Vec<(Move, PickedFrom)> {
+        drain_with(b, p, &OrderingTables::default())
+    }
+
+    fn drain_with(b: &Board, mut p: MovePicker, t: &OrderingTables) -> Vec<(Move, PickedFrom)> {
         let mut out = Vec::new();
-        while let Some(x) = p.next(b, &h) {
+        while let Some(x) = p.next(b, t) {
             out.push(x);
         }
         out
@@ -478,6 +554,109 @@ mod tests {
         let b7b8q = text.iter().position(|t| t == "b7b8q").unwrap();
         let b7b8n = text.iter().position(|t| t == "b7b8n").unwrap();
         assert!(b7b8q < b7b8n);
+    }
+
+    #[test]
+    fn the_countermove_comes_after_the_killers_and_only_once() {
+        // Kiwipete: a hash move, two killers and a countermove, all quiet and legal.
+        let b =
+            Board::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+                .unwrap();
+        let mv = |t: &str| b.parse_uci_move(t, false).unwrap();
+        let (hash, k1, k2, counter) = (mv("a2a3"), mv("a1b1"), mv("e1f1"), mv("c3b1"));
+        let got = drain(
+            &b,
+            MovePicker::new(OrderingConfig::FULL, hash, [k1, k2]).with_counter(counter),
+        );
+        let stages: Vec<PickedFrom> = got.iter().map(|x| x.1).collect();
+        let at = |from: PickedFrom| stages.iter().position(|&s| s == from).unwrap();
+        assert_eq!(got[0], (hash, PickedFrom::HashMove));
+        assert_eq!(got[at(PickedFrom::Killer2)].0, k2);
+        // Right after killer 2, before every other quiet move.
+        assert_eq!(
+            got[at(PickedFrom::Killer2) + 1],
+            (counter, PickedFrom::CounterMove)
+        );
+        assert_eq!(at(PickedFrom::Quiet), at(PickedFrom::CounterMove) + 1);
+        assert_eq!(got.iter().filter(|x| x.0 == counter).count(), 1);
+        assert_eq!(got.len(), 48);
+        // A countermove that is a killer, the hash move, a capture or illegal is not repeated
+        // or tried, and the quiet stage still yields every move once.
+        for c in [
+            k1,
+            hash,
+            mv("e2a6"),
+            Move::new(Square::A1, Square::H8, MoveKind::Quiet),
+        ] {
+            let got = drain(
+                &b,
+                MovePicker::new(OrderingConfig::FULL, hash, [k1, k2]).with_counter(c),
+            );
+            assert!(got.iter().all(|x| x.1 != PickedFrom::CounterMove), "{c:?}");
+            assert_eq!(got.len(), 48, "{c:?}");
+        }
+        // Switched off, the countermove is one quiet move among the others.
+        let mut off = OrderingConfig::FULL;
+        off.counter_move = false;
+        let got = drain(
+            &b,
+            MovePicker::new(off, hash, [k1, k2]).with_counter(counter),
+        );
+        assert!(got.iter().all(|x| x.1 != PickedFrom::CounterMove));
+        assert_eq!(got.len(), 48);
+    }
+
+    #[test]
+    fn continuation_history_adds_to_the_butterfly_history() {
+        use crate::board::Piece;
+        let b = Board::startpos();
+        let mv = |t: &str| b.parse_uci_move(t, false).unwrap();
+        let (a3, h3, nf3) = (mv("a2a3"), mv("h2h3"), mv("g1f3"));
+        let one_back = PieceTo {
+            piece: Piece::BlackPawn,
+            to: Square::H8,
+        };
+        let two_back = PieceTo {
+            piece: Piece::WhiteKnight,
+            to: Square::H1,
+        };
+        let mut t = OrderingTables::default();
+        let pt = |m: Move| PieceTo {
+            piece: b.moved_piece(m).unwrap(),
+            to: m.to(),
+        };
+        // Butterfly: a3 best. Continuation: h3 after the move one ply back, Nf3 after the
+        // one two plies back; only h3's sum beats a3.
+        t.history.update(Color::White, a3, 1000);
+        t.continuation[0].update(Some(one_back), pt(h3), 1500);
+        t.continuation[1].update(Some(two_back), pt(nf3), 800);
+        assert_eq!(
+            t.continuation(&b, [Some(one_back), Some(two_back)], h3),
+            1500
+        );
+        assert_eq!(t.continuation(&b, [Some(one_back), None], nf3), 0);
+        let first_quiets = |config: OrderingConfig, prev| -> Vec<Move> {
+            let p = MovePicker::new(config, Move::NULL, [Move::NULL; 2]).with_continuation(prev);
+            drain_with(&b, p, &t).iter().take(3).map(|x| x.0).collect()
+        };
+        let prev = [Some(one_back), Some(two_back)];
+        assert_eq!(first_quiets(OrderingConfig::FULL, prev), [h3, a3, nf3]);
+        assert_eq!(
+            t.quiet_score(OrderingConfig::FULL, &b, prev, nf3),
+            800,
+            "what reductions and pruning read"
+        );
+        // A null move one ply back: only the table two plies back counts.
+        assert_eq!(
+            first_quiets(OrderingConfig::FULL, [None, Some(two_back)])[..2],
+            [a3, nf3]
+        );
+        // Switched off: the butterfly history alone, also for reductions and pruning.
+        let mut off = OrderingConfig::FULL;
+        off.cont_history = false;
+        assert_eq!(first_quiets(off, prev)[0], a3);
+        assert_eq!(t.quiet_score(off, &b, prev, h3), 0);
+        assert_eq!(t.quiet_score(off, &b, prev, a3), 1000);
     }
 
     #[test]

@@ -16,7 +16,7 @@ use crate::board::Move;
 use crate::position::Position;
 use crate::search::ordering::{OrderingConfig, Switch};
 use crate::search::stats::{branching_factors, Iteration, SearchStats};
-use crate::search::{search_fresh_with, Control, Limits, SearchOptions, StatsMode};
+use crate::search::{Control, Limits, SearchOptions, Searcher, StatsMode};
 use indicatif::ProgressBar;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -26,7 +26,8 @@ use std::time::Instant;
 /// split of captures. `none` is left out: with no ordering at all the search explodes (on
 /// Kiwipete 3.9 million nodes for depth 2 and over a minute for depth 3), so it is asked for by
 /// name, at a small depth.
-pub const DEFAULT_CONFIGS: &str = "mvvlva,+hash,+killers,+history,full";
+pub const DEFAULT_CONFIGS: &str =
+    "mvvlva,+hash,+killers,+history,+counter,+conthist,+capthist,full";
 
 /// The default depth: the ladder over the 200 Arasan 2023 positions takes a few minutes on
 /// one core at this depth.
@@ -125,6 +126,9 @@ pub struct PositionRun {
     pub stats: SearchStats,
     /// The best move at the last completed depth.
     pub best: Move,
+    /// Where `best` stands (from 1) in the root order the search's learned tables give
+    /// without the hash move (`explain::root_rank`); None when there is no legal move.
+    pub best_rank: Option<usize>,
 }
 
 /// Ctrl-C's way in: the flag says "stop the run", the control stops the current search.
@@ -168,11 +172,17 @@ pub fn run_one(
         return None;
     }
     let start = Instant::now();
-    let r = search_fresh_with(pos, &limits, &opts, &stop.control);
+    // A fresh searcher, as `search_fresh_with` makes, kept to read what the search learned.
+    let mut searcher = Searcher::default();
+    let r = searcher.search(pos, &limits, &opts, &stop.control, &mut |_| {});
     let secs = start.elapsed().as_secs_f64();
     if stop.is_stopped() {
         return None;
     }
+    // Without the hash move: with it, the chosen move is the table's and nearly always first.
+    let best_rank = (!r.best.is_null())
+        .then(|| super::explain::root_rank(pos, &searcher, &opts, false, r.best))
+        .flatten();
     Some(PositionRun {
         nodes: r.nodes,
         qnodes: r.stats.qnodes,
@@ -180,6 +190,7 @@ pub fn run_one(
         iterations: r.iterations,
         stats: r.stats,
         best: r.best,
+        best_rank,
     })
 }
 
@@ -247,12 +258,21 @@ pub struct ConfigSummary {
     /// Positions with an `am` operation, and how many of them the search's move avoided.
     pub am_positions: usize,
     pub am_avoided: usize,
+    /// Positions with a ranked best move, the sum of those ranks, and how many were first.
+    pub ranked: usize,
+    pub rank_sum: u64,
+    pub rank_first: usize,
 }
 
 impl ConfigSummary {
     /// The deepest depth every position completed.
     pub fn complete_depth(&self) -> usize {
         self.depth_nodes.iter().take_while(|d| d.is_some()).count()
+    }
+
+    /// The mean rank of the best move in the root order without the hash move.
+    pub fn mean_rank(&self) -> Option<f64> {
+        (self.ranked > 0).then(|| self.rank_sum as f64 / self.ranked as f64)
     }
 }
 
@@ -278,6 +298,9 @@ pub fn summarize(run: &LabRun, configs: &[LabConfig]) -> Vec<ConfigSummary> {
                 bm_found: 0,
                 am_positions: 0,
                 am_avoided: 0,
+                ranked: 0,
+                rank_sum: 0,
+                rank_first: 0,
             };
             let max_depth = run
                 .runs
@@ -301,6 +324,11 @@ pub fn summarize(run: &LabRun, configs: &[LabConfig]) -> Vec<ConfigSummary> {
                         e.2 += it.time_ms;
                         e.3 += 1;
                     }
+                }
+                if let Some(rank) = r.best_rank {
+                    s.ranked += 1;
+                    s.rank_sum += rank as u64;
+                    s.rank_first += (rank == 1) as usize;
                 }
                 if !entry.best_moves.is_empty() {
                     s.bm_positions += 1;
@@ -435,10 +463,13 @@ mod tests {
                 "mvvlva+hash",
                 "mvvlva+hash+killers",
                 "mvvlva+hash+killers+history",
-                "mvvlva+hash+killers+history+see"
+                "mvvlva+hash+killers+history+counter",
+                "mvvlva+hash+killers+history+counter+conthist",
+                "mvvlva+hash+killers+history+counter+conthist+capthist",
+                "mvvlva+hash+killers+history+counter+conthist+capthist+see"
             ]
         );
-        assert_eq!(c[5].ordering, OrderingConfig::FULL);
+        assert_eq!(c[8].ordering, OrderingConfig::FULL);
         assert_eq!(c[2].label, "+hash");
     }
 

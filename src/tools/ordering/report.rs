@@ -119,6 +119,8 @@ pub fn effort_table(r: &LabReport) -> Table {
         "FH first %",
         "FH first 4 %",
         "mean cut index",
+        "best move rank",
+        "best first %",
         "speed-up",
     ];
     if bm {
@@ -151,6 +153,8 @@ pub fn effort_table(r: &LabReport) -> Table {
             } else {
                 format!("{:.2}", s.stats.main.mean_index())
             },
+            s.mean_rank().map_or("-".to_string(), |m| format!("{m:.2}")),
+            percent(s.rank_first as u64, s.ranked as u64),
             if s.nodes == 0 {
                 "-".to_string()
             } else {
@@ -449,6 +453,7 @@ stages: noisy moves are counted as captures and the rest as quiet moves.
 - *Hash move available* is the share of the main-search nodes that reached the move loop where \
 the table (or, at the root, the last iteration) offered a legal move; *hash move cut* the share \
 of those where that move cut off.
+- *Best move rank* is the mean, over the positions, of where the move the search chose stands (1 = first) in the root order the picker gives with what that search learned (killers, histories) but without the hash move; *best first %* the share of positions where it is first. With the hash move the chosen move is the table's and nearly always first, so the column leaves it out and measures how well the other heuristics alone would have placed the best move.
 - *Speed-up* is the first configuration's nodes over this one's.
 ";
 
