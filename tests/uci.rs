@@ -108,7 +108,7 @@ fn handshake_lists_every_option() {
         ("OrderCaptureHistory", playing.capture_history),
     ] {
         let want = format!("option name {name} type check default {on}");
-        assert!(lines.iter().any(|l| *l == want), "{want}");
+        assert!(lines.contains(&want), "{want}");
     }
     assert!(e.sync().is_empty());
     e.quit();
