@@ -53,6 +53,10 @@ CUTOFF_OPTIONS = {
     "OrderKillers": ("check", True, None, None),
     "OrderHistory": ("check", True, None, None),
     "OrderSeeSplit": ("check", True, None, None),
+    # The history family: on by default once a game test showed a gain (docs/elo.md).
+    "OrderCounterMove": ("check", False, None, None),
+    "OrderContHistory": ("check", True, None, None),
+    "OrderCaptureHistory": ("check", False, None, None),
 }
 ORDER_OPTIONS = ["OrderHashMove", "OrderMvvLva", "OrderKillers", "OrderHistory", "OrderSeeSplit"]
 
