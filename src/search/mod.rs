@@ -369,22 +369,10 @@ impl<'a> TbState<'a> {
 /// Stack size of each search thread: the picker keeps its lists on the stack at every ply.
 pub const SEARCH_STACK: usize = 64 * 1024 * 1024;
 
-/// A one-shot search from a fresh state (bench, the lab, tests).
+/// A one-shot search from a fresh state (bench, tests).
 pub fn search_fresh(pos: &Position, limits: &Limits, opts: &SearchOptions) -> SearchResult {
     let control = Control::new();
     control.reset(limits);
-    search_fresh_with(pos, limits, opts, &control)
-}
-
-/// `search_fresh` under a caller's `Control`, so another thread (the lab's Ctrl-C handler)
-/// can stop it. The caller resets the control for `limits` (and then checks its own stop
-/// signal, so that a stop that came before the search started is not lost).
-pub fn search_fresh_with(
-    pos: &Position,
-    limits: &Limits,
-    opts: &SearchOptions,
-    control: &Control,
-) -> SearchResult {
     let mut s = Searcher::new(TranspositionTable::DEFAULT_MB, opts.threads);
-    s.search(pos, limits, opts, control, &mut |_| {})
+    s.search(pos, limits, opts, &control, &mut |_| {})
 }

@@ -172,7 +172,7 @@ pub fn run_one(
         return None;
     }
     let start = Instant::now();
-    // A fresh searcher, as `search_fresh_with` makes, kept to read what the search learned.
+    // A fresh searcher per search, kept to read what the search learned.
     let mut searcher = Searcher::default();
     let r = searcher.search(pos, &limits, &opts, &stop.control, &mut |_| {});
     let secs = start.elapsed().as_secs_f64();
