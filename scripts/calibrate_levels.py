@@ -9,11 +9,12 @@ Method
   with both colours) against *anchors*: engines of known rating. Fixed anchors are the
   Debian engines with their approximate CCRL ratings (Fairy-Max 2000, Phalanx XXV 2500,
   GNU Chess 6 2660, Glaurung 2.2 2790) and full-strength Cutoff (--cutoff-rating, its
-  measured rating: Phalanx + 182 in docs/elo.md, so about 2680).
+  measured rating: Glaurung 2.2 + 151 at 8+0.08 in docs/elo.md, so about 2940).
 * Levels are played from the strongest down. A level already measured becomes an anchor
   for the levels below it (a ladder), because no Debian engine is weak enough to measure
   a 1200 level directly (a 1200 player scores nothing against a 2000 one, which says
-  nothing). Each level plays the --opponents anchors nearest to its setting.
+  nothing). Each level plays the --opponents anchors nearest to where it is expected: its
+  setting plus the last measured level's error (measured - setting), 0 for the first.
 * A level's Elo is the maximum-likelihood rating given its scores against the anchors
   (logistic model, draws as half points), with one pseudo-draw added per anchor so a 0%
   or 100% score still gives a finite estimate. The 95% error bar is 1.96 standard errors
@@ -210,8 +211,8 @@ def main() -> None:
     ap.add_argument("--opponents", type=int, default=2, help="anchors per level, nearest first")
     ap.add_argument("--anchors", default="fairymax,phalanx,gnuchess,glaurung,cutoff",
                     help="fixed anchors to use")
-    ap.add_argument("--cutoff-rating", type=float, default=2680.0,
-                    help="full-strength Cutoff's rating (docs/elo.md: Phalanx 2500 + 182)")
+    ap.add_argument("--cutoff-rating", type=float, default=2940.0,
+                    help="full-strength Cutoff's rating (docs/elo.md: Glaurung 2790 + 151)")
     ap.add_argument("--book", default=str(REPO.parent / "shared" / "data" / "books" / "8moves_v3.pgn"))
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--cutechess", default=os.environ.get("CUTECHESS") or shutil.which("cutechess-cli")
@@ -268,10 +269,14 @@ def main() -> None:
     # The repository's commit now: the engine binary should be built from it.
     rev = subprocess.run(["git", "-C", str(REPO), "rev-parse", "--short", "HEAD"],
                          capture_output=True, text=True).stdout.strip()
+    offset = 0.0
     for setting in settings:
         lv = Level(setting, skill_for(setting, elo_anchors))
         name = f"cutoff-elo{setting}"
-        chosen = sorted(anchors, key=lambda a: abs(a.rating - setting))[: args.opponents]
+        # Nearest to where the level is expected: its setting, moved by the last measured
+        # level's error, so a mapping that is off does not pair levels with lopsided anchors.
+        expect = setting + offset
+        chosen = sorted(anchors, key=lambda a: abs(a.rating - expect))[: args.opponents]
         for anchor in chosen:
             cmd = [
                 args.cutechess,
@@ -306,12 +311,22 @@ def main() -> None:
             print(f"  +{w} -{l} ={d} (level lost {flags} on time; {disconnects} disconnects)",
                   file=sys.stderr, flush=True)
         lv.elo, lv.sigma = estimate(lv.results)
+        if bound(lv.results) is None:
+            offset = lv.elo - setting
         levels.append(lv)
         # Measured levels anchor the ones below them.
         anchors.append(Anchor(name, lv.elo, lv.sigma,
                               [f"name={name}", *cutoff_base, "option.UCI_LimitStrength=true",
                                f"option.UCI_Elo={setting}"]))
 
+        # Saved after every level, so a run cut short keeps what it measured (--from-json).
+        header = save(args, levels, commands, engine, rev, started)
+    report(args, levels, header, commands, elo_anchors)
+
+
+def save(args, levels: List[Level], commands: List[str], engine: str, rev: str,
+         started: float) -> str:
+    """The report's header line; with --json, also writes the results so far."""
     header = (f"Engine `{engine}` (repository at {rev} when the run started), tc {args.tc}, concurrency {args.concurrency}, "
               f"{args.games} games per level and anchor, book `{Path(args.book).name}` (seed {args.seed}); "
               f"{time.time() - started:.0f} s in all.")
@@ -320,7 +335,7 @@ def main() -> None:
             "header": header, "commands": commands,
             "levels": [{"setting": lv.setting, "skill": lv.skill,
                         "results": [r.__dict__ for r in lv.results]} for lv in levels]}, indent=1))
-    report(args, levels, header, commands, elo_anchors)
+    return header
 
 
 def report(args, levels: List[Level], header: str, commands: List[str],
