@@ -191,6 +191,42 @@ def fit(levels: List[Level]) -> Tuple[float, float]:
     return my - b * mx, b
 
 
+def through_points(levels: List[Level], lo: int, hi: int) -> List[Tuple[int, float]]:
+    """An ELO_ANCHORS table through the measured levels themselves (piecewise linear, for when
+    Elo is not linear in the skill): each level with a real estimate becomes the pair
+    (measured Elo, its skill); the ends lo and hi are reached by extending the nearest
+    segment, clamped to skills 0..20. A level out of order (measured below a weaker one) is
+    left out. Empty with fewer than two usable levels."""
+    pts = sorted((lv.skill, lv.elo) for lv in levels
+                 if lv.elo is not None and bound(lv.results) is None)
+    mono: List[Tuple[float, float]] = []
+    for sk, elo in pts:
+        if not mono or elo > mono[-1][1]:
+            mono.append((sk, elo))
+    if len(mono) < 2:
+        return []
+    def skill_at(elo: float) -> float:
+        (s0, e0), (s1, e1) = (mono[0], mono[1]) if elo < mono[0][1] else (mono[-2], mono[-1])
+        return max(0.0, min(20.0, s0 + (s1 - s0) * (elo - e0) / (e1 - e0)))
+    table = [(lo, skill_at(lo) if lo < mono[0][1] else None)]
+    table += [(round(e), sk) for sk, e in mono if lo < e < hi]
+    table.append((hi, skill_at(hi) if hi > mono[-1][1] else None))
+    # An end inside the measured range: interpolate it between its neighbours.
+    full = [(round(e), sk) for sk, e in mono]
+    def interp(elo: int) -> float:
+        for (e0, s0), (e1, s1) in zip(full, full[1:]):
+            if e0 <= elo <= e1:
+                return s0 + (s1 - s0) * (elo - e0) / (e1 - e0)
+        return full[-1][1]
+    table = [(e, interp(e) if sk is None else sk) for e, sk in table]
+    # Strictly increasing in both (clamping can flatten the ends).
+    out: List[Tuple[int, float]] = []
+    for e, sk in table:
+        if not out or (e > out[-1][0] and sk > out[-1][1]):
+            out.append((e, sk))
+    return out
+
+
 def parse_score(log: str, name: str) -> Tuple[int, int, int]:
     """The last 'Score of NAME vs X: W - L - D' line."""
     m = None
@@ -376,6 +412,15 @@ def report(args, levels: List[Level], header: str, commands: List[str],
     if proposed:
         table = ", ".join(f"({e}, {s:.2f})" for e, s in proposed)
         lines += ["Proposed `ELO_ANCHORS` (src/search/level.rs) from the fit:", "",
+                  "```rust", f"pub const ELO_ANCHORS: &[(i32, f64)] = &[{table}];", "```", ""]
+    points = through_points(levels, lo, hi)
+    if points:
+        table = ", ".join(f"({e}, {s:.2f})" for e, s in points)
+        resid = ", ".join(f"{lv.setting}: {lv.elo - (a + b * lv.skill):+.0f}" for lv in levels
+                          if lv.elo is not None and bound(lv.results) is None)
+        lines += [f"The line's residuals (measured - fit): {resid}.", "",
+                  "Proposed `ELO_ANCHORS` through the measured levels (piecewise linear; better "
+                  "when the residuals are large):", "",
                   "```rust", f"pub const ELO_ANCHORS: &[(i32, f64)] = &[{table}];", "```", ""]
     lines += ["Commands:", "", "```"] + commands + ["```", ""]
     text = "\n".join(lines)

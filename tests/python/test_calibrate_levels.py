@@ -68,3 +68,29 @@ def test_skill_for_matches_a_piecewise_linear_table():
     assert cal.skill_for(1400, table) == 4.0
     assert cal.skill_for(2200, table) == 14.0
     assert cal.skill_for(2700, table) == 20.0
+
+
+def test_through_points_follows_the_measured_levels_and_extends_to_the_ends():
+    levels = []
+    for skill, elo in [(5.0, 1300.0), (10.0, 1900.0), (20.0, 2700.0)]:
+        lv = cal.Level(0, skill, [result(2000, 5, 5, 0)])
+        lv.elo, lv.sigma = elo, 50.0
+        levels.append(lv)
+    table = cal.through_points(levels, 1000, 2600)
+    # 1000 lies below the lowest level: the lowest segment (120 Elo a skill) extended, 2.5.
+    assert table[0][0] == 1000 and abs(table[0][1] - 2.5) < 1e-9
+    assert table[1:3] == [(1300, 5.0), (1900, 10.0)]
+    # 2600 lies inside the top segment (80 Elo a skill): interpolated, 18.75.
+    assert table[3][0] == 2600 and abs(table[3][1] - 18.75) < 1e-9
+    assert len(table) == 4
+
+
+def test_through_points_skips_a_level_out_of_order():
+    levels = []
+    for skill, elo in [(5.0, 1500.0), (10.0, 1400.0), (15.0, 2000.0)]:
+        lv = cal.Level(0, skill, [result(2000, 5, 5, 0)])
+        lv.elo, lv.sigma = elo, 50.0
+        levels.append(lv)
+    table = cal.through_points(levels, 1000, 2600)
+    assert (1400, 10.0) not in table
+    assert all(a[0] < b[0] and a[1] < b[1] for a, b in zip(table, table[1:]))
