@@ -121,12 +121,21 @@ for variant in "${VARIANTS[@]}"; do
     engine_opts=()
     IFS=, read -ra pairs <<<"$opts"
     for p in "${pairs[@]}"; do engine_opts+=("option.$p"); done
+    # --each options go on each engine, not in fastchess's -each: -each would override the
+    # variant's own value of the same option (so --each X=true with a variant X=false would
+    # play the same engine twice). The variant's value wins on its side.
+    variant_each=()
+    for e in "${EACH_OPTS[@]+"${EACH_OPTS[@]}"}"; do
+        keep=1
+        for o in "${engine_opts[@]}"; do [[ "${e%%=*}" == "${o%%=*}" ]] && keep=0; done
+        [[ $keep == 1 ]] && variant_each+=("$e")
+    done
     log="$OUT/$name.log"
     echo "ablate.sh: full vs $name ($opts), $LIMIT_TEXT, $GAMES games"
     "$FC" \
-        -engine cmd="$ENGINE" name=full \
-        -engine cmd="$ENGINE" name="$name-off" "${engine_opts[@]}" \
-        -each "${LIMIT[@]}" option.Threads=1 option.Hash=16 "${EACH_OPTS[@]+"${EACH_OPTS[@]}"}" \
+        -engine cmd="$ENGINE" name=full "${EACH_OPTS[@]+"${EACH_OPTS[@]}"}" \
+        -engine cmd="$ENGINE" name="$name-off" "${variant_each[@]+"${variant_each[@]}"}" "${engine_opts[@]}" \
+        -each "${LIMIT[@]}" option.Threads=1 option.Hash=16 \
         -openings file="$BOOK" format="$BOOK_FORMAT" order=random \
         -srand "$SEED" -rounds "$((GAMES / 2))" -repeat \
         -concurrency "$CONCURRENCY" -recover \
