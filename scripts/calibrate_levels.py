@@ -259,15 +259,24 @@ def main() -> None:
                     help="Move Overhead (ms) for every Cutoff engine (default: the engine's)")
     ap.add_argument("--json", default=None, help="save the results here (for --from-json)")
     ap.add_argument("--from-json", default=None,
-                    help="play nothing: re-analyse results saved with --json")
+                    help="play nothing: re-analyse results saved with --json (comma-separated "
+                         "files: their levels are pooled, e.g. a run and a later check)")
+    ap.add_argument("--line-above", type=float, default=None, metavar="SKILL",
+                    help="in the proposal through the levels, take the Elo of levels at this "
+                         "skill or above from a weighted line fitted to them alone (smooths a "
+                         "noisy, nearly linear top)")
     args = ap.parse_args()
     if args.from_json:
-        saved = json.loads(Path(args.from_json).read_text())
-        levels = [Level(lv["setting"], lv["skill"], [Result(**r) for r in lv["results"]])
-                  for lv in saved["levels"]]
+        levels, headers, commands = [], [], []
+        for path in args.from_json.split(","):
+            saved = json.loads(Path(path).read_text())
+            levels += [Level(lv["setting"], lv["skill"], [Result(**r) for r in lv["results"]])
+                       for lv in saved["levels"]]
+            headers.append(saved["header"])
+            commands += saved["commands"]
         for lv in levels:
             lv.elo, lv.sigma = estimate(lv.results)
-        report(args, levels, saved["header"], saved["commands"], read_anchors())
+        report(args, levels, " ".join(headers), commands, read_anchors())
         return
 
     engine = str(Path(args.engine).resolve())
@@ -376,7 +385,7 @@ def save(args, levels: List[Level], commands: List[str], engine: str, rev: str,
 
 def report(args, levels: List[Level], header: str, commands: List[str],
            elo_anchors: List[Tuple[int, float]]) -> None:
-    levels.sort(key=lambda lv: lv.setting)
+    levels.sort(key=lambda lv: (lv.skill, lv.setting))
     a, b = fit(levels)
     monotone = all(x.elo < y.elo for x, y in zip(levels, levels[1:]))
     lo, hi = elo_anchors[0][0], elo_anchors[-1][0]
@@ -403,7 +412,7 @@ def report(args, levels: List[Level], header: str, commands: List[str],
                      f"±{1.96 * lv.sigma:.0f} | {lv.elo - lv.setting:+.0f} | {bd_text} |")
     lines += [
         "",
-        f"Measured Elo rises with the setting at every step: {'yes' if monotone else 'NO'}.",
+        f"Measured Elo rises with the skill at every step: {'yes' if monotone else 'NO'}.",
         "A level that lost every game has no real estimate (the one pseudo-draw per anchor "
         "sets it); its bound column says what the games do show.",
         f"Weighted fit over the levels without a clean sweep: Elo = {a:.0f} + {b:.1f} x skill.",
@@ -413,7 +422,19 @@ def report(args, levels: List[Level], header: str, commands: List[str],
         table = ", ".join(f"({e}, {s:.2f})" for e, s in proposed)
         lines += ["Proposed `ELO_ANCHORS` (src/search/level.rs) from the fit:", "",
                   "```rust", f"pub const ELO_ANCHORS: &[(i32, f64)] = &[{table}];", "```", ""]
-    points = through_points(levels, lo, hi)
+    smoothed = levels
+    if getattr(args, "line_above", None) is not None:
+        top = [lv for lv in levels if lv.skill >= args.line_above]
+        ta, tb = fit(top)
+        if tb > 0:
+            smoothed = []
+            for lv in levels:
+                if lv.skill >= args.line_above:
+                    lv = Level(lv.setting, lv.skill, lv.results, ta + tb * lv.skill, lv.sigma)
+                smoothed.append(lv)
+            lines += [f"Line over the levels at skill {args.line_above:g} or above: "
+                      f"Elo = {ta:.0f} + {tb:.1f} x skill (used for them below).", ""]
+    points = through_points(smoothed, lo, hi)
     if points:
         table = ", ".join(f"({e}, {s:.2f})" for e, s in points)
         resid = ", ".join(f"{lv.setting}: {lv.elo - (a + b * lv.skill):+.0f}" for lv in levels
