@@ -194,31 +194,27 @@ def fit(levels: List[Level]) -> Tuple[float, float]:
 def through_points(levels: List[Level], lo: int, hi: int) -> List[Tuple[int, float]]:
     """An ELO_ANCHORS table through the measured levels themselves (piecewise linear, for when
     Elo is not linear in the skill): each level with a real estimate becomes the pair
-    (measured Elo, its skill); the ends lo and hi are reached by extending the nearest
-    segment, clamped to skills 0..20. A level out of order (measured below a weaker one) is
-    left out. Empty with fewer than two usable levels."""
+    (measured Elo, its skill); the ends lo and hi are read off the segment they fall in, or
+    the nearest one extended, clamped to skills 0..20. A level out of order (measured below a
+    weaker one) is left out. Empty with fewer than two usable levels."""
     pts = sorted((lv.skill, lv.elo) for lv in levels
                  if lv.elo is not None and bound(lv.results) is None)
-    mono: List[Tuple[float, float]] = []
+    mono: List[Tuple[int, float]] = []
     for sk, elo in pts:
-        if not mono or elo > mono[-1][1]:
-            mono.append((sk, elo))
+        if not mono or round(elo) > mono[-1][0]:
+            mono.append((round(elo), sk))
     if len(mono) < 2:
         return []
-    def skill_at(elo: float) -> float:
-        (s0, e0), (s1, e1) = (mono[0], mono[1]) if elo < mono[0][1] else (mono[-2], mono[-1])
+
+    def skill_at(elo: int) -> float:
+        i = 1
+        while i < len(mono) - 1 and elo > mono[i][0]:
+            i += 1
+        (e0, s0), (e1, s1) = mono[i - 1], mono[i]
         return max(0.0, min(20.0, s0 + (s1 - s0) * (elo - e0) / (e1 - e0)))
-    table = [(lo, skill_at(lo) if lo < mono[0][1] else None)]
-    table += [(round(e), sk) for sk, e in mono if lo < e < hi]
-    table.append((hi, skill_at(hi) if hi > mono[-1][1] else None))
-    # An end inside the measured range: interpolate it between its neighbours.
-    full = [(round(e), sk) for sk, e in mono]
-    def interp(elo: int) -> float:
-        for (e0, s0), (e1, s1) in zip(full, full[1:]):
-            if e0 <= elo <= e1:
-                return s0 + (s1 - s0) * (elo - e0) / (e1 - e0)
-        return full[-1][1]
-    table = [(e, interp(e) if sk is None else sk) for e, sk in table]
+
+    inner = [(e, sk) for e, sk in mono if lo < e < hi]
+    table = [(lo, skill_at(lo))] + inner + [(hi, skill_at(hi))]
     # Strictly increasing in both (clamping can flatten the ends).
     out: List[Tuple[int, float]] = []
     for e, sk in table:
@@ -423,7 +419,7 @@ def report(args, levels: List[Level], header: str, commands: List[str],
         lines += ["Proposed `ELO_ANCHORS` (src/search/level.rs) from the fit:", "",
                   "```rust", f"pub const ELO_ANCHORS: &[(i32, f64)] = &[{table}];", "```", ""]
     smoothed = levels
-    if getattr(args, "line_above", None) is not None:
+    if args.line_above is not None:
         top = [lv for lv in levels if lv.skill >= args.line_above]
         ta, tb = fit(top)
         if tb > 0:

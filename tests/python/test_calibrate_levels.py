@@ -50,12 +50,18 @@ def test_sweeps_get_one_sided_bounds_and_mixed_scores_none():
     assert sign == ">" and b > 2000
 
 
-def test_the_fit_recovers_a_line_and_skips_bounded_levels():
+def measured(points):
+    """Levels at these (skill, measured Elo) points, each with a mixed score and ±50."""
     levels = []
-    for setting, skill in [(1800, 10.0), (2200, 15.0), (2600, 20.0)]:
-        lv = cal.Level(setting, skill, [result(2000, 5, 5, 0)])
-        lv.elo, lv.sigma = 1000 + 80 * skill, 50.0
+    for skill, elo in points:
+        lv = cal.Level(0, skill, [result(2000, 5, 5, 0)])
+        lv.elo, lv.sigma = elo, 50.0
         levels.append(lv)
+    return levels
+
+
+def test_the_fit_recovers_a_line_and_skips_bounded_levels():
+    levels = measured([(skill, 1000 + 80 * skill) for skill in (10.0, 15.0, 20.0)])
     swept = cal.Level(1000, 0.0, [result(2000, 0, 10, 0)])
     swept.elo, swept.sigma = 500.0, 50.0
     a, b = cal.fit(levels + [swept])
@@ -71,12 +77,7 @@ def test_skill_for_matches_a_piecewise_linear_table():
 
 
 def test_through_points_follows_the_measured_levels_and_extends_to_the_ends():
-    levels = []
-    for skill, elo in [(5.0, 1300.0), (10.0, 1900.0), (20.0, 2700.0)]:
-        lv = cal.Level(0, skill, [result(2000, 5, 5, 0)])
-        lv.elo, lv.sigma = elo, 50.0
-        levels.append(lv)
-    table = cal.through_points(levels, 1000, 2600)
+    table = cal.through_points(measured([(5.0, 1300.0), (10.0, 1900.0), (20.0, 2700.0)]), 1000, 2600)
     # 1000 lies below the lowest level: the lowest segment (120 Elo a skill) extended, 2.5.
     assert table[0][0] == 1000 and abs(table[0][1] - 2.5) < 1e-9
     assert table[1:3] == [(1300, 5.0), (1900, 10.0)]
@@ -86,11 +87,6 @@ def test_through_points_follows_the_measured_levels_and_extends_to_the_ends():
 
 
 def test_through_points_skips_a_level_out_of_order():
-    levels = []
-    for skill, elo in [(5.0, 1500.0), (10.0, 1400.0), (15.0, 2000.0)]:
-        lv = cal.Level(0, skill, [result(2000, 5, 5, 0)])
-        lv.elo, lv.sigma = elo, 50.0
-        levels.append(lv)
-    table = cal.through_points(levels, 1000, 2600)
+    table = cal.through_points(measured([(5.0, 1500.0), (10.0, 1400.0), (15.0, 2000.0)]), 1000, 2600)
     assert (1400, 10.0) not in table
     assert all(a[0] < b[0] and a[1] < b[1] for a, b in zip(table, table[1:]))
