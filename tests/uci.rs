@@ -106,6 +106,7 @@ fn handshake_lists_every_option() {
         ("OrderCounterMove", playing.counter_move),
         ("OrderContHistory", playing.cont_history),
         ("OrderCaptureHistory", playing.capture_history),
+        ("OrderThreats", playing.threats),
     ] {
         let want = format!("option name {name} type check default {on}");
         assert!(lines.contains(&want), "{want}");

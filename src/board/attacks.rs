@@ -115,6 +115,18 @@ pub fn pawn_attacks(color: Color, sq: Square) -> Bitboard {
     PAWN[color.index()][sq.index()]
 }
 
+/// The squares `color`'s pawns on `pawns` attack, all at once.
+#[inline(always)]
+pub fn pawn_attack_set(color: Color, pawns: Bitboard) -> Bitboard {
+    const FILE_A: u64 = 0x0101_0101_0101_0101;
+    const FILE_H: u64 = FILE_A << 7;
+    let p = pawns.0;
+    Bitboard(match color {
+        Color::White => ((p & !FILE_A) << 7) | ((p & !FILE_H) << 9),
+        Color::Black => ((p & !FILE_A) >> 9) | ((p & !FILE_H) >> 7),
+    })
+}
+
 /// Attacks of a piece of type `pt` (not a pawn) from `sq` with occupancy `occ`.
 #[inline(always)]
 pub fn piece_attacks(pt: PieceType, sq: Square, occ: Bitboard) -> Bitboard {

@@ -4,9 +4,11 @@
 
 use super::layout::*;
 use super::params::WEIGHTS;
-use super::pawns::{adjacent_files, ahead, front_span, passed_span, pawn_attack_set, push};
+use super::pawns::{adjacent_files, ahead, front_span, passed_span, push};
 use super::{safety_penalty, Score, Trace};
-use crate::board::attacks::{bishop_attacks, king_attacks, knight_attacks, rook_attacks};
+use crate::board::attacks::{
+    bishop_attacks, king_attacks, knight_attacks, pawn_attack_set, rook_attacks,
+};
 use crate::board::{Bitboard, Board, Color, PieceType, Square};
 
 const DARK: u64 = 0xAA55_AA55_AA55_AA55;

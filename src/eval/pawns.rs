@@ -8,20 +8,11 @@ use super::layout::{
 };
 use super::params::WEIGHTS;
 use super::{Score, Trace};
+use crate::board::attacks::pawn_attack_set;
 use crate::board::{Bitboard, Board, Color, PieceType, Square};
 
 const FILE_A: u64 = 0x0101_0101_0101_0101;
 const FILE_H: u64 = FILE_A << 7;
-
-/// The squares `color`'s pawns on `pawns` attack.
-#[inline(always)]
-pub fn pawn_attack_set(color: Color, pawns: Bitboard) -> Bitboard {
-    let p = pawns.0;
-    Bitboard(match color {
-        Color::White => ((p & !FILE_A) << 7) | ((p & !FILE_H) << 9),
-        Color::Black => ((p & !FILE_A) >> 9) | ((p & !FILE_H) >> 7),
-    })
-}
 
 /// `bb` one rank forward for `color`.
 #[inline(always)]

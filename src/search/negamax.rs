@@ -379,6 +379,8 @@ impl<const STATS: bool> SearchThread<'_, STATS> {
         let side = pos.board().side_to_move();
         let mut best = NodeBest::new(tb_floor, alpha, beta);
         let mut searched = 0usize;
+        // Where the first move searched came from, for the statistics.
+        let mut first_from = PickedFrom::HashMove;
         // Quiet moves that failed to cut off, for the history malus (the first 64 suffice).
         let mut quiets_tried = [Move::NULL; 64];
         let mut quiets_count = 0;
@@ -502,6 +504,9 @@ impl<const STATS: bool> SearchThread<'_, STATS> {
             }
 
             searched += 1;
+            if searched == 1 {
+                first_from = from;
+            }
             if from == PickedFrom::HashMove {
                 self.count(|s| s.hash_move_available += 1);
             }
@@ -605,7 +610,7 @@ impl<const STATS: bool> SearchThread<'_, STATS> {
             }
             let outcome = self.take_score(&mut best, ply, m, score);
             if outcome == Outcome::Cutoff {
-                self.count(|s| s.main.record(searched, from));
+                self.count(|s| s.main.record(searched, from, first_from));
                 if from == PickedFrom::HashMove {
                     self.count(|s| s.hash_move_cutoffs += 1);
                 }
@@ -735,6 +740,7 @@ impl<const STATS: bool> SearchThread<'_, STATS> {
         let prune = tech.quiescence_pruning && !in_check;
         let mut picker = MovePicker::quiescence(self.shared.opts.ordering, tt_move, in_check);
         let mut searched = 0usize;
+        let mut first_from = PickedFrom::HashMove;
         while let Some((m, from)) = picker.next(pos.board(), self.tables) {
             // Captures that lose material (SEE below 0) are not searched here.
             if prune {
@@ -760,6 +766,9 @@ impl<const STATS: bool> SearchThread<'_, STATS> {
                 }
             }
             searched += 1;
+            if searched == 1 {
+                first_from = from;
+            }
             pos.make_move(m);
             let score = -self.quiescence(pos, ply + 1, -beta, -best.alpha);
             pos.unmake_move();
@@ -768,7 +777,7 @@ impl<const STATS: bool> SearchThread<'_, STATS> {
             }
             let outcome = self.take_score(&mut best, ply, m, score);
             if outcome == Outcome::Cutoff {
-                self.count(|s| s.quiescence.record(searched, from));
+                self.count(|s| s.quiescence.record(searched, from, first_from));
                 break;
             }
         }

@@ -20,12 +20,20 @@ pub struct CutoffStats {
     pub index_sum: u64,
     /// Fail highs by where the cutoff move came from, indexed by `PickedFrom`.
     pub by_stage: [u64; PickedFrom::COUNT],
+    /// Fail highs not on the first move, by where the first move searched came from and where
+    /// the cutoff move came from, indexed by [first][cutoff] `PickedFrom`: which stage's
+    /// first try failed, and which later stage made up for it.
+    pub late: [[u64; PickedFrom::COUNT]; PickedFrom::COUNT],
 }
 
 impl CutoffStats {
-    /// Records a cutoff by the `number`th move searched (1-based).
+    /// Records a cutoff by the `number`th move searched (1-based), which came from stage
+    /// `from`; the first move searched came from stage `first`.
     #[inline(always)]
-    pub fn record(&mut self, number: usize, from: PickedFrom) {
+    pub fn record(&mut self, number: usize, from: PickedFrom, first: PickedFrom) {
+        if number > 1 {
+            self.late[first as usize][from as usize] += 1;
+        }
         self.fail_highs += 1;
         self.first += (number == 1) as u64;
         self.first_four += (number <= 4) as u64;
@@ -58,6 +66,9 @@ impl AddAssign for CutoffStats {
         self.index_sum += o.index_sum;
         for i in 0..PickedFrom::COUNT {
             self.by_stage[i] += o.by_stage[i];
+            for j in 0..PickedFrom::COUNT {
+                self.late[i][j] += o.late[i][j];
+            }
         }
     }
 }
@@ -126,4 +137,31 @@ pub fn branching_factors(iterations: &[Iteration]) -> (Vec<f64>, f64) {
         (ebf.iter().map(|x| x.ln()).sum::<f64>() / ebf.len() as f64).exp()
     };
     (ebf, mean)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn late_cutoffs_are_split_by_the_first_and_the_cutting_stage() {
+        let mut c = CutoffStats::default();
+        c.record(1, PickedFrom::HashMove, PickedFrom::HashMove);
+        c.record(3, PickedFrom::Quiet, PickedFrom::GoodCapture);
+        c.record(2, PickedFrom::Killer1, PickedFrom::GoodCapture);
+        c.record(5, PickedFrom::Quiet, PickedFrom::GoodCapture);
+        assert_eq!((c.fail_highs, c.first, c.first_four), (4, 1, 3));
+        let (g, q, k) = (
+            PickedFrom::GoodCapture as usize,
+            PickedFrom::Quiet as usize,
+            PickedFrom::Killer1 as usize,
+        );
+        assert_eq!((c.late[g][q], c.late[g][k]), (2, 1));
+        // Every late cutoff once: the matrix sums to the fail highs not on the first move.
+        let late: u64 = c.late.iter().flatten().sum();
+        assert_eq!(late, c.fail_highs - c.first);
+        let mut sum = c;
+        sum += c;
+        assert_eq!(sum.late[g][q], 4);
+    }
 }

@@ -10,7 +10,7 @@
 
 use crate::board::{legal_moves, see, Board, Move};
 use crate::position::Position;
-use crate::search::ordering::{movepick, MovePicker, OrderingTables, PickedFrom, PieceTo};
+use crate::search::ordering::{movepick, MovePicker, OrderingTables, PickedFrom, PieceTo, Threats};
 use crate::search::{Limits, SearchOptions, Searcher};
 
 /// One move in the order.
@@ -33,6 +33,9 @@ pub struct OrderRow {
     pub cont_history: Option<i32>,
     /// The capture history (captures only).
     pub capture_history: Option<i32>,
+    /// The threat term (quiet moves only): up for a piece leaving a square a cheaper enemy
+    /// piece attacks, down for one moving onto such a square.
+    pub threat: Option<i32>,
 }
 
 /// What a search before the order found.
@@ -164,6 +167,7 @@ fn root_order(
 ) -> Vec<OrderRow> {
     let mut picker = root_picker(opts, hash_move, killers, counter, prev);
     let side = board.side_to_move();
+    let threats = Threats::of(board);
     let mut rows = Vec::new();
     while let Some((m, stage)) = picker.next(board, tables) {
         rows.push(OrderRow {
@@ -177,6 +181,7 @@ fn root_order(
             history: m.is_quiet().then(|| tables.history.get(side, m)),
             cont_history: m.is_quiet().then(|| tables.continuation(board, prev, m)),
             capture_history: m.is_capture().then(|| tables.capture(board, m)),
+            threat: m.is_quiet().then(|| threats.score(board, m)),
         });
     }
     debug_assert_eq!(rows.len(), legal_moves(board).len());
@@ -205,12 +210,12 @@ pub fn text(e: &Explanation) -> Vec<String> {
         name(e.counter)
     ));
     out.push(format!(
-        "{:>3}  {:<8} {:<6} {:<12} {:>8} {:>6} {:>8} {:>8} {:>8}",
-        "#", "san", "uci", "stage", "mvv-lva", "see", "history", "conthist", "capthist"
+        "{:>3}  {:<8} {:<6} {:<12} {:>8} {:>6} {:>8} {:>8} {:>8} {:>7}",
+        "#", "san", "uci", "stage", "mvv-lva", "see", "history", "conthist", "capthist", "threat"
     ));
     for r in &e.rows {
         out.push(format!(
-            "{:>3}  {:<8} {:<6} {:<12} {:>8} {:>6} {:>8} {:>8} {:>8}",
+            "{:>3}  {:<8} {:<6} {:<12} {:>8} {:>6} {:>8} {:>8} {:>8} {:>7}",
             r.index,
             r.san,
             r.uci,
@@ -219,7 +224,8 @@ pub fn text(e: &Explanation) -> Vec<String> {
             r.see,
             opt(r.history),
             opt(r.cont_history),
-            opt(r.capture_history)
+            opt(r.capture_history),
+            opt(r.threat)
         ));
     }
     if let Some(c) = &e.chosen {
@@ -270,7 +276,7 @@ pub fn json(e: &Explanation) -> String {
         .iter()
         .map(|r| {
             format!(
-                "{{\"index\":{},\"san\":{},\"uci\":{},\"stage\":{},\"mvv_lva\":{},\"see\":{},\"history\":{},\"cont_history\":{},\"capture_history\":{}}}",
+                "{{\"index\":{},\"san\":{},\"uci\":{},\"stage\":{},\"mvv_lva\":{},\"see\":{},\"history\":{},\"cont_history\":{},\"capture_history\":{},\"threat\":{}}}",
                 r.index,
                 json_str(&r.san),
                 json_str(&r.uci),
@@ -279,7 +285,8 @@ pub fn json(e: &Explanation) -> String {
                 r.see,
                 json_opt(r.history),
                 json_opt(r.cont_history),
-                json_opt(r.capture_history)
+                json_opt(r.capture_history),
+                json_opt(r.threat)
             )
         })
         .collect();
@@ -373,6 +380,7 @@ mod tests {
             // The root has no move before it: no continuation history.
             assert_eq!(r.cont_history, r.mv.is_quiet().then_some(0), "{}", r.uci);
             assert_eq!(r.capture_history.is_some(), r.mv.is_capture(), "{}", r.uci);
+            assert_eq!(r.threat.is_some(), r.mv.is_quiet(), "{}", r.uci);
         }
         let j = json(&e);
         assert!(j.starts_with("{\"fen\":") && j.ends_with('}'));
@@ -494,13 +502,17 @@ mod tests {
             chosen: None,
         };
         let t = text(&e);
-        assert!(t[2].ends_with(" history conthist capthist"), "{}", t[2]);
+        assert!(
+            t[2].ends_with(" history conthist capthist  threat"),
+            "{}",
+            t[2]
+        );
         let cells: Vec<&str> = t[3].split_whitespace().collect();
         assert_eq!(
             cells,
-            ["1", "h3", "h2h3", "quiet", "-", "0", "0", "700", "-"]
+            ["1", "h3", "h2h3", "quiet", "-", "0", "0", "700", "-", "0"]
         );
-        assert!(json(&e).contains("\"uci\":\"h2h3\",\"stage\":\"quiet\",\"mvv_lva\":null,\"see\":0,\"history\":0,\"cont_history\":700,\"capture_history\":null}"));
+        assert!(json(&e).contains("\"uci\":\"h2h3\",\"stage\":\"quiet\",\"mvv_lva\":null,\"see\":0,\"history\":0,\"cont_history\":700,\"capture_history\":null,\"threat\":0}"));
     }
 
     #[test]
@@ -573,5 +585,50 @@ mod tests {
             ..SearchOptions::default()
         };
         assert_eq!(order(&off)[1].0, "b2c3");
+    }
+
+    #[test]
+    fn the_threat_term_moves_attacked_pieces_away_first_and_shows_in_a_column() {
+        // Black's rook on h8 attacks White's queen on h5, its pawns attack the knight on e4.
+        let pos = Position::from_fen("1k5r/8/bp6/3p3Q/4N3/8/P7/3RK3 w - - 0 1").unwrap();
+        let b = pos.board();
+        let tables = OrderingTables::default();
+        let quiets = |ordering: OrderingConfig| -> Vec<(String, Option<i32>)> {
+            let opts = SearchOptions {
+                ordering,
+                ..SearchOptions::default()
+            };
+            root_order(
+                b,
+                &tables,
+                &opts,
+                Move::NULL,
+                [Move::NULL; 2],
+                Move::NULL,
+                [None; 2],
+            )
+            .into_iter()
+            .filter(|r| r.stage == PickedFrom::Quiet)
+            .map(|r| (r.uci, r.threat))
+            .collect()
+        };
+        let on = quiets(OrderingConfig::FULL);
+        // The queen's escapes first (24,000), then the knight's (12,000); moves onto an
+        // attacked square last.
+        assert_eq!(on[0].1, Some(24_000), "{on:?}");
+        assert!(on[0].0.starts_with("h5"), "{on:?}");
+        let first_knight = on.iter().position(|r| r.0.starts_with("e4")).unwrap();
+        assert_eq!(on[first_knight].1, Some(12_000), "{on:?}");
+        assert!(on[..first_knight].iter().all(|r| r.1 == Some(24_000)));
+        assert_eq!(on.last().unwrap().1, Some(-24_000), "h5h6: {on:?}");
+        // Off: the same column, but the quiet moves in generation order.
+        let off = quiets(OrderingConfig::PLAYING);
+        assert_eq!(off.len(), on.len());
+        assert!(off.iter().zip(&on).any(|(a, b)| a.0 != b.0));
+        let mut a: Vec<_> = off.clone();
+        let mut b2: Vec<_> = on.clone();
+        a.sort();
+        b2.sort();
+        assert_eq!(a, b2, "the same moves and the same column either way");
     }
 }

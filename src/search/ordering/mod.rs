@@ -2,11 +2,13 @@
 
 pub mod history;
 pub mod movepick;
+pub mod threats;
 
 pub use history::{CaptureHistory, ContinuationHistory, CounterMoves, History, Killers, PieceTo};
 
 use crate::board::{Board, Color, Move};
 pub use movepick::{MovePicker, PickedFrom};
+pub use threats::Threats;
 
 /// What one search thread's ordering has learned, kept between searches (across the moves of
 /// a game) and cleared by `ucinewgame`.
@@ -146,6 +148,10 @@ pub struct OrderingConfig {
     /// and victim) over `CAPTURE_HISTORY_DIV`, the victim still first. Off, its table is
     /// neither read nor written: the search is the one without it, node for node.
     pub capture_history: bool,
+    /// Add to each quiet move's history a bonus for moving a piece off a square a cheaper
+    /// enemy piece attacks and a malus for moving onto one (`threats::THREAT_SCORE`). Only
+    /// the quiet order: reductions and pruning read the history alone.
+    pub threats: bool,
 }
 
 impl OrderingConfig {
@@ -158,6 +164,7 @@ impl OrderingConfig {
         counter_move: true,
         cont_history: true,
         capture_history: true,
+        threats: true,
     };
 
     /// The engine as it plays (the UCI options' defaults, bench, datagen): every heuristic
@@ -167,6 +174,7 @@ impl OrderingConfig {
     pub const PLAYING: OrderingConfig = OrderingConfig {
         counter_move: false,
         capture_history: false,
+        threats: false,
         ..OrderingConfig::FULL
     };
 
@@ -179,6 +187,7 @@ impl OrderingConfig {
         counter_move: false,
         cont_history: false,
         capture_history: false,
+        threats: false,
     };
 
     /// Parses a configuration name: `none`, `full` (or `all`), or `+`-joined switch names
@@ -259,6 +268,7 @@ pub const SWITCHES: &[Switch] = &[
     Switch { lab: "counter", aliases: &["countermove"], uci: "OrderCounterMove", ladder: 4, field: |c| &mut c.counter_move, description: "the quiet move that last refuted the opponent's move, after the killers" },
     Switch { lab: "conthist", aliases: &["continuation"], uci: "OrderContHistory", ladder: 5, field: |c| &mut c.cont_history, description: "continuation history (after the moves one and two plies back) added to the quiet history" },
     Switch { lab: "capthist", aliases: &["capture"], uci: "OrderCaptureHistory", ladder: 6, field: |c| &mut c.capture_history, description: "captures by MVV-LVA plus capture history (victim first)" },
+    Switch { lab: "threats", aliases: &["threat"], uci: "OrderThreats", ladder: 8, field: |c| &mut c.threats, description: "quiet moves of a piece a cheaper one attacks: up off the attacked square, down onto one" },
 ];
 
 impl Switch {
@@ -416,7 +426,7 @@ mod tests {
     fn unknown_names_list_the_known_ones() {
         assert_eq!(
             OrderingConfig::parse("hash+bogus").unwrap_err(),
-            "unknown heuristic 'bogus' in 'hash+bogus' (known: none, full, mvvlva, hash, killers, history, counter, conthist, capthist, see)"
+            "unknown heuristic 'bogus' in 'hash+bogus' (known: none, full, mvvlva, hash, killers, history, counter, conthist, capthist, see, threats)"
         );
         assert_eq!(OrderingConfig::parse("all"), Ok(OrderingConfig::FULL));
         assert_eq!(OrderingConfig::parse("none"), Ok(OrderingConfig::NONE));

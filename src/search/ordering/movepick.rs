@@ -9,7 +9,8 @@
 //! 4. `CounterMove`: the quiet move that last refuted the opponent's previous move, if it is
 //!    legal and not the hash move or a killer;
 //! 5. `GenerateQuiets`, `Quiets`: the other quiet moves, generated only now, by history score
-//!    (the butterfly history plus the continuation history);
+//!    (the butterfly history plus the continuation history) plus the threat term (a piece a
+//!    cheaper one attacks moving off its square up, one moving onto such a square down);
 //! 6. `BadNoisy`: the losing captures set aside in stage 2, best SEE first.
 //!
 //! Each step picks the best remaining move by selection rather than sorting, so when a move
@@ -22,6 +23,7 @@
 //! under in the statistics.
 
 use super::history::PieceTo;
+use super::threats::Threats;
 use super::{OrderingConfig, OrderingTables};
 use crate::board::movegen::{generate_into, kind};
 use crate::board::{
@@ -352,11 +354,12 @@ impl MovePicker {
     }
 
     /// Generates the quiet (or all) moves after the noisy ones, scored by the butterfly and
-    /// the continuation history, each if on.
+    /// the continuation history and the threat term, each if on.
     fn generate_quiets<const KIND: u8>(&mut self, board: &Board, tables: &OrderingTables) {
         let start = self.moves.len();
         generate_into::<KIND>(board, &mut self.moves);
         let side = board.side_to_move();
+        let threats = self.config.threats.then(|| Threats::of(board));
         for i in start..self.moves.len() {
             let m = self.moves.get(i);
             let mut score = 0;
@@ -366,6 +369,9 @@ impl MovePicker {
                 }
                 if self.config.cont_history {
                     score += tables.continuation(board, self.prev, m);
+                }
+                if let Some(t) = &threats {
+                    score += t.score(board, m);
                 }
             }
             self.scores.push(score);

@@ -282,6 +282,39 @@ pub fn main_cutoff_table(r: &LabReport) -> Table {
     )
 }
 
+/// The fail highs the first move missed, by where that first move came from (a row per
+/// configuration and stage) and where the cutoff move came from (a column per stage), as
+/// shares of all the main search's fail highs: where the first-move share is lost.
+pub fn late_cutoff_table(r: &LabReport) -> Table {
+    let mut headers = vec!["configuration", "first move from"];
+    headers.extend(PickedFrom::NAMES.iter().copied());
+    headers.push("all");
+    let mut t = Table::new(
+        "Main search: cutoffs after the first move (rows: where the first move searched came from; stage columns: where the cutoff move came from; % of all fail-highs)",
+        &headers,
+    );
+    for s in &r.summaries {
+        let c = &s.stats.main;
+        for (first, late) in c.late.iter().enumerate() {
+            let all: u64 = late.iter().sum();
+            if all == 0 {
+                continue;
+            }
+            let mut row = vec![s.config.label.clone(), PickedFrom::NAMES[first].to_string()];
+            row.extend(late.iter().map(|&n| {
+                if n == 0 {
+                    "-".to_string()
+                } else {
+                    percent(n, c.fail_highs)
+                }
+            }));
+            row.push(percent(all, c.fail_highs));
+            t.rows.push(row);
+        }
+    }
+    t
+}
+
 pub fn quiescence_cutoff_table(r: &LabReport) -> Table {
     cutoff_table(
         r,
@@ -378,6 +411,7 @@ fn tables(r: &LabReport) -> Vec<Table> {
         effort_table(r),
         nodes_by_depth_table(r),
         main_cutoff_table(r),
+        late_cutoff_table(r),
         quiescence_cutoff_table(r),
         hash_table(r),
     ]
@@ -448,6 +482,9 @@ over the nodes to the depth before, from the summed counts.
 whose cutoff came from the first move searched, *first 4 %* from one of the first four, and the \
 *mean index* is the mean number (1 = first) of the cutoff move. Table cutoffs before any move is \
 searched are not fail-highs here.
+- *Cutoffs after the first move* splits the fail-highs the first move missed (100 minus first %) \
+by the stage of the first move searched (the row) and of the move that cut off (the column): a \
+good capture tried first and a quiet move cutting later shows under good capture / quiet.
 - Stage columns give the picker stage of the cutoff move. With MVV-LVA off there are no capture \
 stages: noisy moves are counted as captures and the rest as quiet moves.
 - *Hash move available* is the share of the main-search nodes that reached the move loop where \
