@@ -535,6 +535,7 @@ fn picker_yields_every_legal_move_exactly_once() {
                         .and_then(|&p| piece_to(&prev_board, p))
                         .filter(|_| rng.below(2) == 0),
                     None,
+                    None,
                 ];
                 let got = drain(
                     board,
@@ -867,25 +868,38 @@ fn each_history_switch_off_gives_back_the_search_before_it() {
         "8/8/1R6/2B5/1K4p1/8/8/2k5 w - - 0 1",
     ];
     // (switches off, the commit before them, its node counts at depth 10)
-    let rows: [(&[&str], &str, [u64; 4]); 3] = [
+    // The threat term and the four-ply table came later, so each row has them off too.
+    let rows: [(&[&str], &str, [u64; 4]); 4] = [
         (
             &[
                 "OrderCounterMove",
                 "OrderContHistory",
                 "OrderCaptureHistory",
+                "OrderThreats",
+                "OrderContHistory4",
             ],
             "63721f8",
             [125_603, 40_227, 29_496, 13_933],
         ),
         (
-            &["OrderContHistory", "OrderCaptureHistory"],
+            &[
+                "OrderContHistory",
+                "OrderCaptureHistory",
+                "OrderThreats",
+                "OrderContHistory4",
+            ],
             "e7635ce",
             [111_221, 51_631, 34_373, 22_133],
         ),
         (
-            &["OrderCaptureHistory"],
+            &["OrderCaptureHistory", "OrderThreats", "OrderContHistory4"],
             "f538e1c",
             [126_239, 18_496, 42_645, 28_416],
+        ),
+        (
+            &["OrderContHistory4"],
+            "470f6e3",
+            [49_834, 33_973, 27_207, 28_369],
         ),
     ];
     for (off, before, want) in rows {

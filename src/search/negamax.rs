@@ -363,10 +363,19 @@ impl<const STATS: bool> SearchThread<'_, STATS> {
         };
         let killers = self.tables.killers.get(ply);
         let ordering = self.shared.opts.ordering;
-        // The moves one and two plies back (none before the root or for a null move): the
-        // opponent's move that led here, which the countermove answers, and ours before it.
+        // The moves one, two and four plies back (none before the root or for a null move):
+        // the opponent's move that led here, which the countermove answers, ours before it,
+        // and ours two moves ago (only when its continuation table is on).
         let back = |n: usize| ply.checked_sub(n).and_then(|p| self.stack[p].moved);
-        let prev = [back(1), back(2)];
+        let prev = [
+            back(1),
+            back(2),
+            if ordering.cont_history4 {
+                back(4)
+            } else {
+                None
+            },
+        ];
         let counter = if ordering.counter_move {
             self.tables.counters.get(prev[0])
         } else {

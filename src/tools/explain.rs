@@ -10,7 +10,9 @@
 
 use crate::board::{legal_moves, see, Board, Move};
 use crate::position::Position;
-use crate::search::ordering::{movepick, MovePicker, OrderingTables, PickedFrom, PieceTo, Threats};
+use crate::search::ordering::{
+    movepick, Continuation, MovePicker, OrderingTables, PickedFrom, Threats,
+};
 use crate::search::{Limits, SearchOptions, Searcher};
 
 /// One move in the order.
@@ -70,7 +72,7 @@ pub fn explain_with(pos: &Position, searcher: &Searcher, opts: &SearchOptions) -
     let tables = searcher.main_tables();
     // The root of a search: no move before it.
     let counter = Move::NULL;
-    let rows = root_order(board, tables, opts, hash_move, killers, counter, [None; 2]);
+    let rows = root_order(board, tables, opts, hash_move, killers, counter, [None; 3]);
     Explanation {
         fen: board.fen(),
         hash_move,
@@ -93,7 +95,7 @@ fn root_picker(
     hash_move: Move,
     killers: [Move; 2],
     counter: Move,
-    prev: [Option<PieceTo>; 2],
+    prev: Continuation,
 ) -> MovePicker {
     MovePicker::new(opts.ordering, hash_move, killers)
         .with_counter(counter)
@@ -114,7 +116,7 @@ pub fn root_rank(
     let board = pos.board();
     let (tt_move, killers) = learned_root(board, searcher);
     let tt_move = if hash_move { tt_move } else { Move::NULL };
-    let mut picker = root_picker(opts, tt_move, killers, Move::NULL, [None; 2]);
+    let mut picker = root_picker(opts, tt_move, killers, Move::NULL, [None; 3]);
     let tables = searcher.main_tables();
     let mut rank = 0;
     while let Some((m, _)) = picker.next(board, tables) {
@@ -163,7 +165,7 @@ fn root_order(
     hash_move: Move,
     killers: [Move; 2],
     counter: Move,
-    prev: [Option<PieceTo>; 2],
+    prev: Continuation,
 ) -> Vec<OrderRow> {
     let mut picker = root_picker(opts, hash_move, killers, counter, prev);
     let side = board.side_to_move();
@@ -406,7 +408,7 @@ mod tests {
             Move::NULL,
             [killer, Move::NULL],
             counter,
-            [None; 2],
+            [None; 3],
         );
         let stages: Vec<(&str, PickedFrom)> = rows
             .iter()
@@ -458,7 +460,7 @@ mod tests {
             Move::NULL,
             [killer, Move::NULL],
             counter,
-            [None; 2],
+            [None; 3],
         );
         assert!(rows.iter().all(|r| r.stage != PickedFrom::CounterMove));
         assert_eq!(rows.len(), 20);
@@ -467,6 +469,7 @@ mod tests {
     #[test]
     fn the_continuation_history_column_in_text_and_json() {
         use crate::board::Piece;
+        use crate::search::ordering::PieceTo;
         let pos = Position::from_fen(crate::board::STARTPOS).unwrap();
         let b = pos.board();
         let h3 = b.parse_uci_move("h2h3", false).unwrap();
@@ -489,7 +492,7 @@ mod tests {
             Move::NULL,
             [Move::NULL; 2],
             Move::NULL,
-            [Some(prev), None],
+            [Some(prev), None, None],
         );
         assert_eq!((rows[0].mv, rows[0].cont_history), (h3, Some(700)));
         assert!(rows[1..].iter().all(|r| r.cont_history == Some(0)));
@@ -556,7 +559,7 @@ mod tests {
                 Move::NULL,
                 [Move::NULL; 2],
                 Move::NULL,
-                [None; 2],
+                [None; 3],
             )
             .iter()
             .take(3)
@@ -605,7 +608,7 @@ mod tests {
                 Move::NULL,
                 [Move::NULL; 2],
                 Move::NULL,
-                [None; 2],
+                [None; 3],
             )
             .into_iter()
             .filter(|r| r.stage == PickedFrom::Quiet)

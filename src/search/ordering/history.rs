@@ -152,7 +152,8 @@ impl History {
 
 /// How good each quiet move has been right after an earlier move, indexed by
 /// [earlier piece * 64 + earlier destination][piece][destination]. One table per distance:
-/// the opponent's last move (one ply back) and our own move before it (two plies back).
+/// the opponent's last move (one ply back), our own move before it (two plies back) and our
+/// move before that (four plies back).
 pub struct ContinuationHistory {
     table: Box<[[[i16; 64]; 12]]>,
 }
@@ -193,6 +194,16 @@ impl ContinuationHistory {
 
     pub fn clear(&mut self) {
         self.table.fill([[0; 64]; 12]);
+    }
+
+    /// How many entries are not 0 (for tests and the curious).
+    pub fn entries(&self) -> usize {
+        self.table
+            .iter()
+            .flatten()
+            .flatten()
+            .filter(|&&v| v != 0)
+            .count()
     }
 }
 

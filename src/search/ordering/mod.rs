@@ -6,6 +6,13 @@ pub mod threats;
 
 pub use history::{CaptureHistory, ContinuationHistory, CounterMoves, History, Killers, PieceTo};
 
+/// The earlier moves the continuation history is indexed by: the moves one, two and four
+/// plies back (None before the root, for a null move, or when their switch is off).
+pub type Continuation = [Option<PieceTo>; 3];
+
+/// How far back each entry of a `Continuation` is, in plies.
+pub const CONTINUATION_PLIES: [usize; 3] = [1, 2, 4];
+
 use crate::board::{Board, Color, Move};
 pub use movepick::{MovePicker, PickedFrom};
 pub use threats::Threats;
@@ -17,8 +24,9 @@ pub struct OrderingTables {
     pub history: History,
     pub killers: Killers,
     pub counters: CounterMoves,
-    /// Indexed by how far back the earlier move is: [0] one ply, [1] two plies.
-    pub continuation: [ContinuationHistory; 2],
+    /// Indexed by how far back the earlier move is: [0] one ply, [1] two plies, [2] four
+    /// plies (`CONTINUATION_PLIES`).
+    pub continuation: [ContinuationHistory; 3],
     pub captures: CaptureHistory,
 }
 
@@ -57,15 +65,17 @@ impl OrderingTables {
         }
     }
 
-    /// The continuation history of quiet move `m` after the moves one and two plies back
-    /// (`prev`), summed over both tables; `m` is a move of `board`.
+    /// The continuation history of quiet move `m` after the earlier moves `prev`, summed over
+    /// the tables (a table whose earlier move is None adds 0); `m` is a move of `board`.
     #[inline(always)]
-    pub fn continuation(&self, board: &Board, prev: [Option<PieceTo>; 2], m: Move) -> i32 {
+    pub fn continuation(&self, board: &Board, prev: Continuation, m: Move) -> i32 {
         let Some(piece) = board.moved_piece(m) else {
             return 0;
         };
         let m = PieceTo { piece, to: m.to() };
-        self.continuation[0].get(prev[0], m) + self.continuation[1].get(prev[1], m)
+        self.continuation[0].get(prev[0], m)
+            + self.continuation[1].get(prev[1], m)
+            + self.continuation[2].get(prev[2], m)
     }
 
     /// A quiet move's history as the search reads it (for reductions and pruning): the
@@ -75,7 +85,7 @@ impl OrderingTables {
         &self,
         config: OrderingConfig,
         board: &Board,
-        prev: [Option<PieceTo>; 2],
+        prev: Continuation,
         m: Move,
     ) -> i32 {
         let side: Color = board.side_to_move();
@@ -87,13 +97,13 @@ impl OrderingTables {
         self.history.get(side, m) + cont
     }
 
-    /// After quiet move `best` cut off on `board`: a bonus for it in both continuation
-    /// tables and the same malus for the quiet moves `tried` before it, as the butterfly
-    /// history does.
+    /// After quiet move `best` cut off on `board`: a bonus for it in each continuation table
+    /// with an earlier move, and the same malus for the quiet moves `tried` before it, as the
+    /// butterfly history does.
     pub fn reward_continuation(
         &mut self,
         board: &Board,
-        prev: [Option<PieceTo>; 2],
+        prev: Continuation,
         best: Move,
         tried: &[Move],
         depth: i32,
@@ -148,6 +158,10 @@ pub struct OrderingConfig {
     /// and victim) over `CAPTURE_HISTORY_DIV`, the victim still first. Off, its table is
     /// neither read nor written: the search is the one without it, node for node.
     pub capture_history: bool,
+    /// Add a third continuation table, after the move four plies back (ours two moves ago),
+    /// to the other two wherever they are read, with the same bonus and malus. Only with
+    /// `cont_history` on; off, the table is neither read nor written.
+    pub cont_history4: bool,
     /// Add to each quiet move's history a bonus for moving a piece off a square a cheaper
     /// enemy piece attacks and a malus for moving onto one (`threats::THREAT_SCORE`). Only
     /// the quiet order: reductions and pruning read the history alone.
@@ -164,6 +178,7 @@ impl OrderingConfig {
         counter_move: true,
         cont_history: true,
         capture_history: true,
+        cont_history4: true,
         threats: true,
     };
 
@@ -174,6 +189,7 @@ impl OrderingConfig {
     pub const PLAYING: OrderingConfig = OrderingConfig {
         counter_move: false,
         capture_history: false,
+        cont_history4: false,
         threats: false,
         ..OrderingConfig::FULL
     };
@@ -187,6 +203,7 @@ impl OrderingConfig {
         counter_move: false,
         cont_history: false,
         capture_history: false,
+        cont_history4: false,
         threats: false,
     };
 
@@ -264,11 +281,12 @@ pub const SWITCHES: &[Switch] = &[
     Switch { lab: "mvvlva",  aliases: &["mvv-lva"],  uci: "OrderMvvLva",   ladder: 0, field: |c| &mut c.mvv_lva,   description: "captures first, most valuable victim / least valuable attacker" },
     Switch { lab: "killers", aliases: &["killer"],   uci: "OrderKillers",  ladder: 2, field: |c| &mut c.killers,   description: "two killer moves per ply before other quiets" },
     Switch { lab: "history", aliases: &[],           uci: "OrderHistory",  ladder: 3, field: |c| &mut c.history,   description: "quiet moves by history score" },
-    Switch { lab: "see",     aliases: &["seesplit"], uci: "OrderSeeSplit", ladder: 7, field: |c| &mut c.see_split, description: "losing captures (SEE < 0) after the quiet moves" },
+    Switch { lab: "see",     aliases: &["seesplit"], uci: "OrderSeeSplit", ladder: 8, field: |c| &mut c.see_split, description: "losing captures (SEE < 0) after the quiet moves" },
     Switch { lab: "counter", aliases: &["countermove"], uci: "OrderCounterMove", ladder: 4, field: |c| &mut c.counter_move, description: "the quiet move that last refuted the opponent's move, after the killers" },
     Switch { lab: "conthist", aliases: &["continuation"], uci: "OrderContHistory", ladder: 5, field: |c| &mut c.cont_history, description: "continuation history (after the moves one and two plies back) added to the quiet history" },
-    Switch { lab: "capthist", aliases: &["capture"], uci: "OrderCaptureHistory", ladder: 6, field: |c| &mut c.capture_history, description: "captures by MVV-LVA plus capture history (victim first)" },
-    Switch { lab: "threats", aliases: &["threat"], uci: "OrderThreats", ladder: 8, field: |c| &mut c.threats, description: "quiet moves of a piece a cheaper one attacks: up off the attacked square, down onto one" },
+    Switch { lab: "capthist", aliases: &["capture"], uci: "OrderCaptureHistory", ladder: 7, field: |c| &mut c.capture_history, description: "captures by MVV-LVA plus capture history (victim first)" },
+    Switch { lab: "conthist4", aliases: &["continuation4"], uci: "OrderContHistory4", ladder: 6, field: |c| &mut c.cont_history4, description: "a third continuation table, after the move four plies back (with conthist only)" },
+    Switch { lab: "threats", aliases: &["threat"], uci: "OrderThreats", ladder: 9, field: |c| &mut c.threats, description: "quiet moves of a piece a cheaper one attacks: up off the attacked square, down onto one" },
 ];
 
 impl Switch {
@@ -423,10 +441,47 @@ mod tests {
     }
 
     #[test]
+    fn the_search_fills_the_four_ply_table_only_when_on() {
+        use crate::position::Position;
+        use crate::search::{Control, Limits, SearchOptions, Searcher};
+        let pos = Position::from_fen(
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        )
+        .unwrap();
+        let run = |ordering: OrderingConfig| {
+            let mut s = Searcher::new(16, 1);
+            let opts = SearchOptions {
+                ordering,
+                report: false,
+                ..SearchOptions::default()
+            };
+            let limits = Limits::depth(8);
+            let control = Control::new();
+            control.reset(&limits);
+            s.search(&pos, &limits, &opts, &control, &mut |_| {});
+            let t = s.main_tables();
+            [0, 1, 2].map(|i| t.continuation[i].entries())
+        };
+        let on = run(OrderingConfig::FULL);
+        assert!(on.iter().all(|&n| n > 0), "{on:?}");
+        let off = run(OrderingConfig {
+            cont_history4: false,
+            ..OrderingConfig::FULL
+        });
+        assert!(off[0] > 0 && off[1] > 0 && off[2] == 0, "{off:?}");
+        // Without the continuation history the four-ply switch does nothing.
+        let none = run(OrderingConfig {
+            cont_history: false,
+            ..OrderingConfig::FULL
+        });
+        assert_eq!(none, [0, 0, 0]);
+    }
+
+    #[test]
     fn unknown_names_list_the_known_ones() {
         assert_eq!(
             OrderingConfig::parse("hash+bogus").unwrap_err(),
-            "unknown heuristic 'bogus' in 'hash+bogus' (known: none, full, mvvlva, hash, killers, history, counter, conthist, capthist, see, threats)"
+            "unknown heuristic 'bogus' in 'hash+bogus' (known: none, full, mvvlva, hash, killers, history, counter, conthist, conthist4, capthist, see, threats)"
         );
         assert_eq!(OrderingConfig::parse("all"), Ok(OrderingConfig::FULL));
         assert_eq!(OrderingConfig::parse("none"), Ok(OrderingConfig::NONE));

@@ -23,8 +23,8 @@
 //! `Stage` names the picker's steps; `PickedFrom` is the class a yielded move is counted
 //! under in the statistics.
 
-use super::history::PieceTo;
 use super::threats::Threats;
+use super::Continuation;
 use super::{OrderingConfig, OrderingTables};
 use crate::board::movegen::{generate_into, kind};
 use crate::board::{
@@ -212,8 +212,8 @@ pub struct MovePicker {
     killers: [Move; 2],
     /// The countermove to the opponent's last move, null once it is known not to be tried.
     counter: Move,
-    /// The moves one and two plies back, for the continuation history (None when off).
-    prev: [Option<PieceTo>; 2],
+    /// The earlier moves, for the continuation history (None when off).
+    prev: Continuation,
     /// One buffer for the whole node: noisy moves in `[0, noisy_end)`, quiet moves after them.
     moves: MoveList,
     scores: Scores,
@@ -271,7 +271,7 @@ impl MovePicker {
                 [Move::NULL; 2]
             },
             counter: Move::NULL,
-            prev: [None; 2],
+            prev: [None; 3],
             moves: MoveList::new(),
             scores: Scores::new(),
             noisy_next: 0,
@@ -289,9 +289,9 @@ impl MovePicker {
         self
     }
 
-    /// Gives the picker the moves one and two plies back (piece and destination; None for
-    /// a null move or before the root), which the continuation history is indexed by.
-    pub fn with_continuation(mut self, prev: [Option<PieceTo>; 2]) -> MovePicker {
+    /// Gives the picker the earlier moves (piece and destination; None for a null move or
+    /// before the root), which the continuation history is indexed by.
+    pub fn with_continuation(mut self, prev: Continuation) -> MovePicker {
         if self.config.cont_history {
             self.prev = prev;
         }
@@ -542,6 +542,7 @@ impl MovePicker {
 
 #[cfg(test)]
 mod tests {
+    use super::super::PieceTo;
     use super::*;
     use crate::board::{legal_moves, Color, MoveKind, Square};
 
@@ -656,15 +657,20 @@ mod tests {
         t.continuation[0].update(Some(one_back), pt(h3), 1500);
         t.continuation[1].update(Some(two_back), pt(nf3), 800);
         assert_eq!(
-            t.continuation(&b, [Some(one_back), Some(two_back)], h3),
+            t.continuation(&b, [Some(one_back), Some(two_back), None], h3),
             1500
         );
-        assert_eq!(t.continuation(&b, [Some(one_back), None], nf3), 0);
+        assert_eq!(t.continuation(&b, [Some(one_back), None, None], nf3), 0);
+        // The third table, after the move four plies back, adds to the other two.
+        let mut t4 = OrderingTables::default();
+        t4.continuation[2].update(Some(two_back), pt(h3), 600);
+        assert_eq!(t4.continuation(&b, [None, None, Some(two_back)], h3), 600);
+        assert_eq!(t4.continuation(&b, [None, Some(two_back), None], h3), 0);
         let first_quiets = |config: OrderingConfig, prev| -> Vec<Move> {
             let p = MovePicker::new(config, Move::NULL, [Move::NULL; 2]).with_continuation(prev);
             drain_with(&b, p, &t).iter().take(3).map(|x| x.0).collect()
         };
-        let prev = [Some(one_back), Some(two_back)];
+        let prev = [Some(one_back), Some(two_back), None];
         assert_eq!(first_quiets(OrderingConfig::FULL, prev), [h3, a3, nf3]);
         assert_eq!(
             t.quiet_score(OrderingConfig::FULL, &b, prev, nf3),
@@ -673,7 +679,7 @@ mod tests {
         );
         // A null move one ply back: only the table two plies back counts.
         assert_eq!(
-            first_quiets(OrderingConfig::FULL, [None, Some(two_back)])[..2],
+            first_quiets(OrderingConfig::FULL, [None, Some(two_back), None])[..2],
             [a3, nf3]
         );
         // Switched off: the butterfly history alone, also for reductions and pruning.
