@@ -253,7 +253,7 @@ fn percentages_stay_within_bounds() {
     let entries = first_positions("bk.epd", 6);
     let configs = format!("none,{DEFAULT_CONFIGS}");
     let r = lab(&entries, &configs, LabLimit::Depth(3), false);
-    assert_eq!(r.summaries.len(), 9);
+    assert_eq!(r.summaries.len(), 11);
     for s in &r.summaries {
         for c in [&s.stats.main, &s.stats.quiescence] {
             assert!(c.fail_highs > 0, "{}", s.config.label);
@@ -263,6 +263,13 @@ fn percentages_stay_within_bounds() {
             assert!(c.first <= c.first_four && c.first_four <= c.fail_highs);
             assert!(c.mean_index() >= 1.0);
             assert_eq!(c.by_stage.iter().sum::<u64>(), c.fail_highs);
+            // The cutoffs after the first move, split by the two stages, are the rest.
+            let late: u64 = c.late.iter().flatten().sum();
+            assert_eq!(late, c.fail_highs - c.first, "{}", s.config.label);
+            // The cutoff stage of each late cutoff is counted in `by_stage` too.
+            for (cut, &n) in c.by_stage.iter().enumerate() {
+                assert!(c.late.iter().map(|row| row[cut]).sum::<u64>() <= n);
+            }
         }
         let st = &s.stats;
         assert!(st.hash_move_cutoffs <= st.hash_move_available);
@@ -292,6 +299,24 @@ fn percentages_stay_within_bounds() {
     for row in &report::main_cutoff_table(&r).rows {
         let sum: f64 = row[6..].iter().map(|c| c.parse::<f64>().unwrap()).sum();
         assert!((sum - 100.0).abs() < 0.5, "{row:?}");
+    }
+    // The late table's "all" column, summed over a configuration's rows, is 100 minus its
+    // first-move share (rounding).
+    let late = report::late_cutoff_table(&r);
+    let main = report::main_cutoff_table(&r);
+    for row in &main.rows {
+        let first: f64 = row[3].parse().unwrap();
+        let all: f64 = late
+            .rows
+            .iter()
+            .filter(|l| l[0] == row[0])
+            .map(|l| l.last().unwrap().parse::<f64>().unwrap())
+            .sum();
+        assert!(
+            (first + all - 100.0).abs() < 0.5,
+            "{}: {first} + {all}",
+            row[0]
+        );
     }
 }
 
