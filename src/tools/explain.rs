@@ -625,7 +625,10 @@ mod tests {
         assert!(on[..first_knight].iter().all(|r| r.1 == Some(24_000)));
         assert_eq!(on.last().unwrap().1, Some(-24_000), "h5h6: {on:?}");
         // Off: the same column, but the quiet moves in generation order.
-        let off = quiets(OrderingConfig::PLAYING);
+        let off = quiets(OrderingConfig {
+            threats: false,
+            ..OrderingConfig::FULL
+        });
         assert_eq!(off.len(), on.len());
         assert!(off.iter().zip(&on).any(|(a, b)| a.0 != b.0));
         let mut a: Vec<_> = off.clone();
