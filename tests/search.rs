@@ -9,7 +9,8 @@ use cutoff::board::movegen::generate_into;
 use cutoff::board::{is_legal, legal_moves, noisy_moves, see_ge, Board, Move, MoveList};
 use cutoff::position::Position;
 use cutoff::search::ordering::{
-    MovePicker, OrderingConfig, OrderingTables, PickedFrom, PieceTo, SWITCHES,
+    movepick::CAPTURE_HISTORY_SEE_DIV, MovePicker, OrderingConfig, OrderingTables, PickedFrom,
+    PieceTo, SWITCHES,
 };
 use cutoff::search::{
     search_fresh, Control, Level, Limits, SearchOptions, SearchResult, Searcher, MATE,
@@ -557,7 +558,7 @@ fn picker_yields_every_legal_move_exactly_once() {
                     "{}: {got:?}",
                     ctx()
                 );
-                check_stages(board, config, hash, killers, counter, &got, &ctx);
+                check_stages(board, &tables, config, hash, killers, counter, &got, &ctx);
                 checked += 1;
             }
         }
@@ -595,8 +596,10 @@ fn picker_tries_a_killer_given_twice_once() {
 }
 
 /// What each stage may hold, and (with MVV-LVA on) that stages never go backwards.
+#[allow(clippy::too_many_arguments)]
 fn check_stages(
     board: &Board,
+    tables: &OrderingTables,
     config: OrderingConfig,
     hash: Move,
     killers: [Move; 2],
@@ -604,6 +607,14 @@ fn check_stages(
     got: &[(Move, PickedFrom)],
     ctx: &dyn Fn() -> String,
 ) {
+    // The SEE a good capture needs: 0, or with the capture history minus its history / 64.
+    let threshold = |m: Move| {
+        if config.capture_history {
+            -tables.capture(board, m) / CAPTURE_HISTORY_SEE_DIV
+        } else {
+            0
+        }
+    };
     for (i, &(m, stage)) in got.iter().enumerate() {
         match stage {
             PickedFrom::HashMove => {
@@ -635,11 +646,18 @@ fn check_stages(
             PickedFrom::GoodCapture => {
                 assert!(m.is_noisy(), "{}: {got:?}", ctx());
                 if config.mvv_lva && config.see_split && m.is_capture() {
-                    assert!(see_ge(board, m, 0), "{}: {m:?} loses material", ctx());
+                    assert!(
+                        see_ge(board, m, threshold(m)),
+                        "{}: {m:?} loses material",
+                        ctx()
+                    );
                 }
             }
             PickedFrom::BadCapture => assert!(
-                config.see_split && config.mvv_lva && m.is_capture() && !see_ge(board, m, 0),
+                config.see_split
+                    && config.mvv_lva
+                    && m.is_capture()
+                    && !see_ge(board, m, threshold(m)),
                 "{}: {got:?}",
                 ctx()
             ),

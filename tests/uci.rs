@@ -86,6 +86,8 @@ fn handshake_lists_every_option() {
         "OrderCounterMove",
         "OrderContHistory",
         "OrderCaptureHistory",
+        "OrderContHistory4",
+        "OrderThreats",
     ]);
     assert_eq!(names, want);
     assert!(lines
