@@ -405,27 +405,30 @@ mod tests {
         out
     }
 
-    #[test]
-    fn the_search_stores_quiet_countermoves_only_when_on() {
+    /// A fresh one-thread searcher after a depth-8 search of Kiwipete with `ordering`.
+    fn searched_kiwipete(ordering: OrderingConfig) -> crate::search::Searcher {
         use crate::position::Position;
         use crate::search::{Control, Limits, SearchOptions, Searcher};
         let pos = Position::from_fen(
             "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
         )
         .unwrap();
-        let run = |ordering: OrderingConfig| {
-            let mut s = Searcher::new(16, 1);
-            let opts = SearchOptions {
-                ordering,
-                report: false,
-                ..SearchOptions::default()
-            };
-            let limits = Limits::depth(8);
-            let control = Control::new();
-            control.reset(&limits);
-            s.search(&pos, &limits, &opts, &control, &mut |_| {});
-            stored_counters(s.main_tables())
+        let mut s = Searcher::new(16, 1);
+        let opts = SearchOptions {
+            ordering,
+            report: false,
+            ..SearchOptions::default()
         };
+        let limits = Limits::depth(8);
+        let control = Control::new();
+        control.reset(&limits);
+        s.search(&pos, &limits, &opts, &control, &mut |_| {});
+        s
+    }
+
+    #[test]
+    fn the_search_stores_quiet_countermoves_only_when_on() {
+        let run = |ordering| stored_counters(searched_kiwipete(ordering).main_tables());
         let stored = run(OrderingConfig::FULL);
         // 20 distinct previous moves have a countermove after depth 8 (at the commit that
         // added them).
@@ -442,23 +445,8 @@ mod tests {
 
     #[test]
     fn the_search_fills_the_four_ply_table_only_when_on() {
-        use crate::position::Position;
-        use crate::search::{Control, Limits, SearchOptions, Searcher};
-        let pos = Position::from_fen(
-            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-        )
-        .unwrap();
-        let run = |ordering: OrderingConfig| {
-            let mut s = Searcher::new(16, 1);
-            let opts = SearchOptions {
-                ordering,
-                report: false,
-                ..SearchOptions::default()
-            };
-            let limits = Limits::depth(8);
-            let control = Control::new();
-            control.reset(&limits);
-            s.search(&pos, &limits, &opts, &control, &mut |_| {});
+        let run = |ordering| {
+            let s = searched_kiwipete(ordering);
             let t = s.main_tables();
             [0, 1, 2].map(|i| t.continuation[i].entries())
         };

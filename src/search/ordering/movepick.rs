@@ -702,9 +702,14 @@ mod tests {
             let got = drain_with(&b, MovePicker::new(config, Move::NULL, [Move::NULL; 2]), t);
             got.iter().find(|x| x.0 == m).unwrap().1
         };
+        // The capture history switched off, whatever the engine plays with.
+        let off = OrderingConfig {
+            capture_history: false,
+            ..OrderingConfig::FULL
+        };
         let mut t = OrderingTables::default();
         // Without history both thresholds are 0.
-        for config in [OrderingConfig::FULL, OrderingConfig::PLAYING] {
+        for config in [OrderingConfig::FULL, off] {
             assert_eq!(stage_of(config, &t, rxd5), PickedFrom::BadCapture);
             assert_eq!(stage_of(config, &t, nxf4), PickedFrom::GoodCapture);
         }
@@ -723,15 +728,9 @@ mod tests {
             stage_of(OrderingConfig::FULL, &t, nxf4),
             PickedFrom::BadCapture
         );
-        // The capture history switched off (as the engine plays): SEE 0 decides alone.
-        assert_eq!(
-            stage_of(OrderingConfig::PLAYING, &t, rxd5),
-            PickedFrom::BadCapture
-        );
-        assert_eq!(
-            stage_of(OrderingConfig::PLAYING, &t, nxf4),
-            PickedFrom::GoodCapture
-        );
+        // The capture history switched off: SEE 0 decides alone.
+        assert_eq!(stage_of(off, &t, rxd5), PickedFrom::BadCapture);
+        assert_eq!(stage_of(off, &t, nxf4), PickedFrom::GoodCapture);
     }
 
     #[test]
