@@ -10,12 +10,21 @@
 #   scripts/ablate.sh ENGINE [options] [VARIANT...]
 # A VARIANT is NAME:Option=value[,Option=value...], e.g. nmp:SearchNullMove=false.
 # Options (defaults in brackets):
-#   --prefix P         also one variant per check option whose name starts with P, switched
-#                      off (asks ENGINE's `uci`; Order: the ordering switches, Search: the
-#                      selective search's techniques)
+#   --prefix P         also one variant per check option whose name starts with P and that
+#                      is on (by default, or set true by --each), switched off (asks
+#                      ENGINE's `uci`; Order: the ordering switches, Search: the selective
+#                      search's techniques)
 #   --games N          games per variant (pairs of the same opening, colours swapped)  [400]
+#   --batch N          play the variants in turns of N games each, so that a run stopped at
+#                      any time (or by --minutes) has about as many games for each; batch k
+#                      draws its openings with seed + k                         [--games]
+#   --precision E      with --batch: stop a variant once its 95% interval is at most +-E Elo
+#                      (or +-a quarter of its Elo, for a part worth much more), at most
+#                      --games games
+#   --minutes M        with --batch: start no batch after M minutes; the table says so
 #   --sprt E0,E1       instead of a fixed count, stop each variant at an SPRT verdict
-#                      (nElo bounds, alpha = beta = 0.05), at most --games games
+#                      (nElo bounds, alpha = beta = 0.05), at most --games games (not with
+#                      --batch)
 #   --tc TC            time control                                   [4+0.04]
 #   --nodes N          nodes per move instead of a clock (screening; load-independent)
 #   --concurrency N    games at once                                  [2]
@@ -25,8 +34,10 @@
 #   --title TEXT       the chart's title
 #   --each OPTS        Option=value[,Option=value...] set on BOTH sides, e.g. to measure a
 #                      heuristic on top of the build before it with the later ones off
-# The table and chart are rewritten after every variant, so an interrupted run keeps what
-# finished. Elo is from the full engine's side: positive means the part is worth that much.
+# The table and chart are rewritten after every batch, so an interrupted run keeps what
+# finished; run it again with the same --out to go on (batches are summed, and each variant
+# goes on from the batches it has). Elo is from the full engine's side: positive means the
+# part is worth that much.
 #
 # fastchess: $FASTCHESS, else on PATH, else /work/opt/bin/fastchess.
 
@@ -37,6 +48,9 @@ usage() { sed -n '/^# Usage:/,/^# fastchess:/p' "$0" | sed 's/^# \{0,1\}//'; exi
 
 REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 GAMES=400
+BATCH=""
+PRECISION=""
+MINUTES=""
 SPRT=""
 TC="4+0.04"
 NODES=""
@@ -54,6 +68,9 @@ while [[ $# -gt 0 ]]; do
     case "$1" in
         --prefix) PREFIX="${2:?}"; shift 2 ;;
         --games) GAMES="${2:?}"; shift 2 ;;
+        --batch) BATCH="${2:?}"; shift 2 ;;
+        --precision) PRECISION="${2:?}"; shift 2 ;;
+        --minutes) MINUTES="${2:?}"; shift 2 ;;
         --sprt) SPRT="${2:?}"; shift 2 ;;
         --tc) TC="${2:?}"; shift 2 ;;
         --nodes) NODES="${2:?}"; shift 2 ;;
@@ -75,6 +92,12 @@ ENGINE="$(readlink -f -- "$ENGINE")"
 BOOK="$(readlink -f -- "$BOOK")"
 case "$BOOK" in *.pgn) BOOK_FORMAT=pgn ;; *) BOOK_FORMAT=epd ;; esac
 [[ "$GAMES" =~ ^[0-9]+$ && "$GAMES" -ge 2 ]] || die "--games must be a number >= 2"
+[[ -z "$BATCH" || ( "$BATCH" =~ ^[0-9]+$ && "$BATCH" -ge 2 ) ]] || die "--batch must be a number >= 2"
+[[ -z "$PRECISION" || "$PRECISION" =~ ^[0-9]+(\.[0-9]+)?$ ]] || die "--precision must be a number of Elo"
+[[ -z "$MINUTES" || "$MINUTES" =~ ^[0-9]+$ ]] || die "--minutes must be a whole number"
+[[ -z "$SPRT" || -z "$BATCH" ]] || die "--sprt and --batch do not mix (an SPRT is one run)"
+[[ -n "$BATCH" || ( -z "$PRECISION" && -z "$MINUTES" ) ]] || die "--precision and --minutes need --batch"
+BATCH="${BATCH:-$GAMES}"
 
 if [[ -n "${FASTCHESS:-}" ]]; then FC="$FASTCHESS"
 elif command -v fastchess >/dev/null 2>&1; then FC="$(command -v fastchess)"
@@ -82,10 +105,16 @@ elif [[ -x /work/opt/bin/fastchess ]]; then FC=/work/opt/bin/fastchess
 else die "fastchess not found (set FASTCHESS)"; fi
 
 if [[ -n "$PREFIX" ]]; then
-    while read -r name; do
-        VARIANTS+=("$name:$name=false")
+    # On by default and not switched off by --each, or switched on by --each.
+    while read -r name default; do
+        case ",$EACH," in
+            *",$name=true,"*) on=true ;;
+            *",$name=false,"*) on=false ;;
+            *) on="$default" ;;
+        esac
+        [[ "$on" == true ]] && VARIANTS+=("$name:$name=false")
     done < <(printf 'uci\nquit\n' | "$ENGINE" \
-        | sed -n "s/^option name \\($PREFIX[^ ]*\\) type check default true\$/\\1/p")
+        | sed -n "s/^option name \\($PREFIX[^ ]*\\) type check default \\(true\\|false\\)\$/\\1 \\2/p")
 fi
 [[ ${#VARIANTS[@]} -gt 0 ]] || die "no variants (give NAME:Option=value or --prefix)"
 
@@ -109,42 +138,67 @@ RESULTS="$OUT/results.tsv"
 {
     echo "engine: $ENGINE"
     echo "limit: $LIMIT_TEXT; games per variant: $GAMES${SPRT:+ (SPRT nElo [$SPRT])}"
-    echo "book: $BOOK (seed $SEED); Threads 1, Hash 16; concurrency $CONCURRENCY"
+    if [[ "$BATCH" != "$GAMES" ]]; then
+        echo "in turns of $BATCH games per variant${PRECISION:+, a variant stopping at +-$PRECISION Elo (95%, or +-a quarter of its Elo)}${MINUTES:+, no batch started after $MINUTES minutes}"
+    fi
+    echo "book: $BOOK (seed $SEED, + k for batch k); Threads 1, Hash 16; concurrency $CONCURRENCY"
     [[ -z "$EACH" ]] || echo "both sides: $EACH"
     echo "date: $(date -u +%Y-%m-%dT%H:%MZ); host: $(nproc) cores"
 } > "$OUT/conditions.txt"
 
-for variant in "${VARIANTS[@]}"; do
-    name="${variant%%:*}"
-    opts="${variant#*:}"
-    [[ "$name" != "$variant" && -n "$opts" ]] || die "variant must be NAME:Option=value: $variant"
-    engine_opts=()
-    IFS=, read -ra pairs <<<"$opts"
-    for p in "${pairs[@]}"; do engine_opts+=("option.$p"); done
-    # --each options go on each engine, not in fastchess's -each: -each would override the
-    # variant's own value of the same option (so --each X=true with a variant X=false would
-    # play the same engine twice). The variant's value wins on its side.
-    variant_each=()
-    for e in "${EACH_OPTS[@]+"${EACH_OPTS[@]}"}"; do
-        keep=1
-        for o in "${engine_opts[@]}"; do [[ "${e%%=*}" == "${o%%=*}" ]] && keep=0; done
-        [[ $keep == 1 ]] && variant_each+=("$e")
-    done
-    log="$OUT/$name.log"
-    echo "ablate.sh: full vs $name ($opts), $LIMIT_TEXT, $GAMES games"
-    "$FC" \
-        -engine cmd="$ENGINE" name=full "${EACH_OPTS[@]+"${EACH_OPTS[@]}"}" \
-        -engine cmd="$ENGINE" name="$name-off" "${variant_each[@]+"${variant_each[@]}"}" "${engine_opts[@]}" \
-        -each "${LIMIT[@]}" option.Threads=1 option.Hash=16 \
-        -openings file="$BOOK" format="$BOOK_FORMAT" order=random \
-        -srand "$SEED" -rounds "$((GAMES / 2))" -repeat \
-        -concurrency "$CONCURRENCY" -recover \
-        "${SPRT_ARGS[@]+"${SPRT_ARGS[@]}"}" \
-        -config outname="$OUT/$name.json" > "$log" 2>&1 || echo "ablate.sh: fastchess failed for $name (see $log)"
-    grep -A6 '^Results of' "$log" | tail -7 || true
-    printf '%s\t%s\t%s\n' "$name" "$opts" "$log" >> "$RESULTS"
+report() {
     python3 "$REPO_ROOT/scripts/ablation_report.py" "$RESULTS" \
         --title "${TITLE:-Elo lost when each part is off ($LIMIT_TEXT)}" \
         --conditions "$OUT/conditions.txt" --markdown "$OUT/table.md" --svg "$OUT/chart.svg"
+}
+
+START=$(date +%s)
+while :; do
+    ran=0
+    for variant in "${VARIANTS[@]}"; do
+        name="${variant%%:*}"
+        opts="${variant#*:}"
+        [[ "$name" != "$variant" && -n "$opts" ]] || die "variant must be NAME:Option=value: $variant"
+        read -r games batches < <(python3 "$REPO_ROOT/scripts/ablation_report.py" "$RESULTS" \
+            --next "$name" "$opts" --batch "$BATCH" --max-games "$GAMES" \
+            ${PRECISION:+--precision "$PRECISION"})
+        [[ -n "$SPRT" && "$batches" -gt 0 ]] && continue  # an SPRT is one run
+        [[ "$games" -ge 2 ]] || continue
+        if [[ -n "$MINUTES" && $(( $(date +%s) - START )) -ge $(( MINUTES * 60 )) ]]; then
+            echo "stopped after $MINUTES minutes (--minutes), before all variants were done" \
+                >> "$OUT/conditions.txt"
+            report
+            break 2
+        fi
+        engine_opts=()
+        IFS=, read -ra pairs <<<"$opts"
+        for p in "${pairs[@]}"; do engine_opts+=("option.$p"); done
+        # --each options go on each engine, not in fastchess's -each: -each would override the
+        # variant's own value of the same option (so --each X=true with a variant X=false would
+        # play the same engine twice). The variant's value wins on its side.
+        variant_each=()
+        for e in "${EACH_OPTS[@]+"${EACH_OPTS[@]}"}"; do
+            keep=1
+            for o in "${engine_opts[@]}"; do [[ "${e%%=*}" == "${o%%=*}" ]] && keep=0; done
+            [[ $keep == 1 ]] && variant_each+=("$e")
+        done
+        if [[ "$batches" -eq 0 ]]; then tag="$name"; else tag="$name.b$batches"; fi
+        log="$OUT/$tag.log"
+        echo "ablate.sh: full vs $name ($opts), $LIMIT_TEXT, $games games (batch $batches)"
+        "$FC" \
+            -engine cmd="$ENGINE" name=full "${EACH_OPTS[@]+"${EACH_OPTS[@]}"}" \
+            -engine cmd="$ENGINE" name="$name-off" "${variant_each[@]+"${variant_each[@]}"}" "${engine_opts[@]}" \
+            -each "${LIMIT[@]}" option.Threads=1 option.Hash=16 \
+            -openings file="$BOOK" format="$BOOK_FORMAT" order=random \
+            -srand "$((SEED + batches))" -rounds "$((games / 2))" -repeat \
+            -concurrency "$CONCURRENCY" -recover \
+            "${SPRT_ARGS[@]+"${SPRT_ARGS[@]}"}" \
+            -config outname="$OUT/$tag.json" > "$log" 2>&1 || echo "ablate.sh: fastchess failed for $name (see $log)"
+        grep -A6 '^Results of' "$log" | tail -7 || true
+        printf '%s\t%s\t%s\n' "$name" "$opts" "$log" >> "$RESULTS"
+        report
+        ran=1
+    done
+    [[ $ran == 1 ]] || break
 done
-cat "$OUT/table.md"
+[[ -f "$OUT/table.md" ]] && cat "$OUT/table.md"

@@ -7,8 +7,16 @@ swapped, as fastchess -repeat plays them): the pairs' mean score and its standar
 through the logistic Elo curve. Pairs are the independent unit, so this interval is honest
 where the per-game (trinomial) one is too narrow with unbalanced openings.
 
+A variant may have several rows in RESULTS_TSV, one per batch of games (ablate.sh --batch):
+rows with the same name and options are summed; a row with other options for the same name
+replaces what came before it.
+
 Usage: ablation_report.py RESULTS_TSV --markdown OUT.md --svg OUT.svg [--title T]
                           [--conditions FILE]
+       ablation_report.py RESULTS_TSV --next NAME OPTIONS --batch B --max-games G
+                          [--precision E]
+The second form prints how many games the variant's next batch should have (0: it is done)
+and how many batches it has so far, for ablate.sh's loop.
 """
 
 import argparse
@@ -18,6 +26,9 @@ import sys
 from pathlib import Path
 
 Z95 = 1.959964
+# A variant stops on --precision only with at least this many games: the spread of a few
+# pairs is too rough a guess (two pairs scored 1-1 each have no spread at all).
+MIN_GAMES_TO_STOP = 100
 
 
 def elo_of(score):
@@ -62,7 +73,18 @@ def parse_log(path):
     }
 
 
+def add(total, r):
+    """The batch r added to the running total of its variant."""
+    for key in ("games", "wins", "draws", "losses"):
+        total[key] += r[key]
+    total["ptnml"] = [a + b for a, b in zip(total["ptnml"], r["ptnml"])]
+    total["batches"] += 1
+    # An SPRT verdict belongs to one run; summed batches have none.
+    total["verdict"], total["llr"] = (r["verdict"], r["llr"]) if total["batches"] == 1 else ("", "")
+
+
 def read_results(tsv):
+    """One row per variant, in the order the variants first appear, batches summed."""
     rows = {}
     for line in Path(tsv).read_text().splitlines()[1:]:
         parts = line.split("\t")
@@ -72,10 +94,38 @@ def read_results(tsv):
         r = parse_log(log)
         if r is None:
             continue
-        r["name"], r["options"] = name, options
+        total = rows.get(name)
+        if total is None or total["options"] != options:
+            # A first batch, or a run with other options, which replaces the earlier one.
+            total = {"name": name, "options": options, "games": 0, "wins": 0, "draws": 0,
+                     "losses": 0, "ptnml": [0] * 5, "batches": 0}
+            rows[name] = total
+        add(total, r)
+    for r in rows.values():
         r["elo"], r["lo"], r["hi"] = pentanomial_elo(r["ptnml"])
-        rows[name] = r  # a later run of the same variant replaces an earlier one
     return list(rows.values())
+
+
+def precise_enough(r, precision):
+    """Whether the variant's 95% interval is narrow enough to stop: at most +-precision Elo,
+    or, for a part worth far more than that, at most a quarter of its Elo either way (a
+    +300 Elo part needs no +-15 to be ranked)."""
+    half = (r["hi"] - r["lo"]) / 2
+    return half <= max(precision, abs(r["elo"]) / 4)
+
+
+def next_batch(rows, name, options, batch, max_games, precision=None):
+    """(games for the variant's next batch, batches it has): 0 games once it has max_games,
+    or once its interval is precise enough."""
+    r = next((r for r in rows if r["name"] == name and r["options"] == options), None)
+    played = r["games"] if r else 0
+    batches = r["batches"] if r else 0
+    if played >= max_games:
+        return 0, batches
+    if (r and precision is not None and r["games"] >= MIN_GAMES_TO_STOP
+            and precise_enough(r, precision)):
+        return 0, batches
+    return min(batch, max_games - played), batches
 
 
 def markdown(rows, title, conditions):
@@ -164,12 +214,24 @@ def esc(s):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("results")
-    ap.add_argument("--markdown", required=True)
-    ap.add_argument("--svg", required=True)
+    ap.add_argument("--markdown")
+    ap.add_argument("--svg")
     ap.add_argument("--title", default="Elo lost when each part is off")
     ap.add_argument("--conditions")
+    ap.add_argument("--next", nargs=2, metavar=("NAME", "OPTIONS"))
+    ap.add_argument("--batch", type=int)
+    ap.add_argument("--max-games", type=int)
+    ap.add_argument("--precision", type=float)
     a = ap.parse_args()
-    rows = read_results(a.results)
+    rows = read_results(a.results) if Path(a.results).exists() else []
+    if a.next:
+        if a.batch is None or a.max_games is None:
+            ap.error("--next needs --batch and --max-games")
+        games, batches = next_batch(rows, *a.next, a.batch, a.max_games, a.precision)
+        print(games, batches)
+        return
+    if not a.markdown or not a.svg:
+        ap.error("--markdown and --svg are required")
     if not rows:
         print("ablation_report.py: no finished variant yet", file=sys.stderr)
         return
