@@ -128,19 +128,29 @@ def next_batch(rows, name, options, batch, max_games, precision=None):
     return min(batch, max_games - played), batches
 
 
+def reading(r):
+    """What the interval says: the part gains (all of it above 0), costs (all below), or its
+    worth is within the error."""
+    if r["lo"] > 0:
+        return "gains"
+    if r["hi"] < 0:
+        return "costs"
+    return "within the error"
+
+
 def markdown(rows, title, conditions):
     out = [f"### {title}", ""]
     if conditions:
         out += ["```", conditions.strip(), "```", ""]
     out.append("| part switched off | options | games | W / D / L (full engine) "
-               "| Elo lost when off | 95% interval | SPRT |")
-    out.append("|---|---|---:|---:|---:|---|---|")
+               "| Elo lost when off | 95% interval | reading | SPRT |")
+    out.append("|---|---|---:|---:|---:|---|---|---|")
     for r in rows:
         sprt = r["verdict"] or (f"LLR {r['llr']}" if r["llr"] else "")
         out.append(
             f"| {r['name']} | `{r['options']}` | {r['games']} | "
             f"{r['wins']} / {r['draws']} / {r['losses']} | {r['elo']:+.1f} | "
-            f"[{r['lo']:+.1f}, {r['hi']:+.1f}] | {sprt} |"
+            f"[{r['lo']:+.1f}, {r['hi']:+.1f}] | {reading(r)} | {sprt} |"
         )
     out.append("")
     return "\n".join(out)

@@ -88,3 +88,15 @@ def test_precision_stops_a_variant_only_when_its_interval_is_narrow(tmp_path):
     assert r["elo"] > 150 and (r["hi"] - r["lo"]) / 2 > 15
     assert rep.precise_enough(r, 15) == ((r["hi"] - r["lo"]) / 2 <= r["elo"] / 4)
     assert rep.next_batch(big, "c", "C=false", 100, 4000, precision=15)[0] == 0
+
+
+def test_the_table_reads_each_interval(tmp_path):
+    tsv = results(tmp_path, [
+        ("up", "U=false", [2, 5, 20, 40, 33]),
+        ("even", "E=false", [10, 20, 40, 20, 10]),
+        ("down", "D=false", [33, 40, 20, 5, 2]),
+    ])
+    rows = rep.read_results(tsv)
+    assert [rep.reading(r) for r in rows] == ["gains", "within the error", "costs"]
+    table = rep.markdown(rows, "t", "")
+    assert "| up | `U=false` | 200 |" in table and "| gains |" in table
