@@ -134,8 +134,10 @@ fi
 mkdir -p "$OUT"
 OUT="$(readlink -f -- "$OUT")"
 RESULTS="$OUT/results.tsv"
+RESUMED=0
+[[ -f "$RESULTS" && $(wc -l < "$RESULTS") -gt 1 && -f "$OUT/conditions.txt" ]] && RESUMED=1
 [[ -f "$RESULTS" ]] || printf 'variant\toptions\tlog\n' > "$RESULTS"
-{
+conditions() {
     echo "engine: $ENGINE"
     echo "limit: $LIMIT_TEXT; games per variant: $GAMES${SPRT:+ (SPRT nElo [$SPRT])}"
     if [[ "$BATCH" != "$GAMES" ]]; then
@@ -144,7 +146,10 @@ RESULTS="$OUT/results.tsv"
     echo "book: $BOOK (seed $SEED, + k for batch k); Threads 1, Hash 16; concurrency $CONCURRENCY"
     [[ -z "$EACH" ]] || echo "both sides: $EACH"
     echo "date: $(date -u +%Y-%m-%dT%H:%MZ); host: $(nproc) cores"
-} > "$OUT/conditions.txt"
+}
+# A run that goes on from earlier batches keeps their conditions and adds its own.
+if [[ $RESUMED == 1 ]]; then { echo "resumed:"; conditions; } >> "$OUT/conditions.txt"
+else conditions > "$OUT/conditions.txt"; fi
 
 report() {
     python3 "$REPO_ROOT/scripts/ablation_report.py" "$RESULTS" \

@@ -122,8 +122,7 @@ def next_batch(rows, name, options, batch, max_games, precision=None):
     batches = r["batches"] if r else 0
     if played >= max_games:
         return 0, batches
-    if (r and precision is not None and r["games"] >= MIN_GAMES_TO_STOP
-            and precise_enough(r, precision)):
+    if precision is not None and played >= MIN_GAMES_TO_STOP and precise_enough(r, precision):
         return 0, batches
     return min(batch, max_games - played), batches
 
