@@ -51,6 +51,10 @@ enum Command {
         /// No pruning beyond alpha-beta, so node counts measure ordering alone.
         #[arg(long)]
         pure: bool,
+        /// The engine as it plays but with these selective techniques off: comma-separated
+        /// short names such as nmp,rfp (an unknown name gets the list of them all).
+        #[arg(long, value_name = "LIST", conflicts_with = "pure")]
+        without: Option<String>,
         /// Write DIR/report.md and SVG charts.
         #[arg(long, value_name = "DIR")]
         out: Option<String>,
@@ -187,14 +191,23 @@ fn main() -> ExitCode {
             nodes,
             configs,
             pure,
+            without,
             out,
         }) => {
             use cutoff::tools::ordering::{run_cli, LabLimit};
+            let techniques =
+                match cutoff::search::techniques::all_but(without.as_deref().unwrap_or("")) {
+                    Ok(t) => t,
+                    Err(e) => {
+                        eprintln!("error: --without: {e}");
+                        return ExitCode::from(2);
+                    }
+                };
             let limit = match nodes {
                 Some(n) => LabLimit::Nodes(n.max(1)),
                 None => LabLimit::Depth(clamp_depth(depth.into())),
             };
-            match run_cli(&epd_file, limit, &configs, pure, out.as_deref()) {
+            match run_cli(&epd_file, limit, &configs, pure, techniques, out.as_deref()) {
                 Ok(true) => ExitCode::SUCCESS,
                 Ok(false) => ExitCode::from(130),
                 Err(e) => {

@@ -5,6 +5,7 @@ use cutoff::board::{legal_moves, Board, Move};
 use cutoff::position::Position;
 use cutoff::search::ordering::{MovePicker, OrderingConfig, PickedFrom};
 use cutoff::search::stats::SearchStats;
+use cutoff::search::techniques::{all_but, Techniques};
 use cutoff::search::{
     search_fresh, Control, Limits, SearchOptions, SearchResult, Searcher, StatsMode, MATE,
 };
@@ -242,6 +243,7 @@ fn lab(
         limit,
         configs: parse_configs(configs).unwrap(),
         pure,
+        techniques: Techniques::ALL,
     };
     let stop = StopSignal::default();
     let run = run_lab(entries, &options, &stop, None);
@@ -457,6 +459,7 @@ fn a_broken_line_is_reported_and_the_rest_runs() {
         limit: LabLimit::Depth(2),
         configs: parse_configs("mvvlva,full").unwrap(),
         pure: false,
+        techniques: Techniques::ALL,
     };
     let run = run_lab(&entries, &options, &StopSignal::default(), None);
     let r = LabReport::new("broken.epd", options, entries.len(), errors, run);
@@ -481,6 +484,7 @@ fn a_stop_ends_the_run_with_what_was_finished() {
         limit: LabLimit::Depth(2),
         configs: parse_configs("mvvlva,full").unwrap(),
         pure: true,
+        techniques: Techniques::ALL,
     };
     let run = run_lab(&entries, &options, &stop, None);
     assert!(run.interrupted);
@@ -493,6 +497,7 @@ fn a_stop_ends_the_run_with_what_was_finished() {
         limit: LabLimit::Depth(3),
         configs: parse_configs("full,none").unwrap(),
         pure: true,
+        techniques: Techniques::ALL,
     };
     let s = std::sync::Arc::clone(&stop);
     let stopper = std::thread::spawn(move || {
@@ -565,6 +570,46 @@ fn heuristics_lower_the_nodes_of_the_classic_position() {
     assert_eq!(
         r.summaries[0].nodes,
         search(CLASSIC, Limits::depth(6), OrderingConfig::FULL, false).nodes
+    );
+}
+
+/// `--without`: the lab as the engine plays with some techniques off runs the same search as
+/// `go` with those techniques' options off, and its report says which.
+#[test]
+fn the_lab_without_a_technique_runs_the_search_with_that_option_off() {
+    let (entries, _) = parse_epd(&format!("{CLASSIC} id \"classic\";"));
+    let without = all_but("nmp,rfp").unwrap();
+    let options = LabOptions {
+        limit: LabLimit::Depth(6),
+        configs: parse_configs("full").unwrap(),
+        pure: false,
+        techniques: without,
+    };
+    let run = run_lab(&entries, &options, &StopSignal::default(), None);
+    let r = LabReport::new("classic.epd", options, 1, Vec::new(), run);
+    let pos = Position::from_fen(CLASSIC).unwrap();
+    let go = |techniques| {
+        let opts = SearchOptions {
+            ordering: OrderingConfig::FULL,
+            techniques,
+            report: false,
+            stats: StatsMode::Count,
+            ..SearchOptions::default()
+        };
+        search_fresh(&pos, &Limits::depth(6), &opts)
+    };
+    let off = go(without);
+    assert_eq!(r.summaries[0].nodes, off.nodes);
+    assert_eq!(r.summaries[0].stats, off.stats);
+    assert_ne!(off.nodes, go(Techniques::ALL).nodes);
+    let md = report::markdown(&r, false);
+    assert!(
+        md.contains("the engine as it plays without rfp, nmp"),
+        "{md}"
+    );
+    assert!(
+        md.contains("--depth 6 --without rfp,nmp --configs full"),
+        "{md}"
     );
 }
 

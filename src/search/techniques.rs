@@ -104,6 +104,32 @@ pub const TECHNIQUES: &[Technique] = &[
     Technique { name: "qsp",     uci: "SearchQsPruning",        field: |t| &mut t.quiescence_pruning,  description: "quiescence: losing captures skipped, delta pruning" },
 ];
 
+/// `Techniques::ALL` with the techniques named in `list` (comma-separated short names, as in
+/// `TECHNIQUES`) switched off; an unknown name is an error that lists the known ones.
+pub fn all_but(list: &str) -> Result<Techniques, String> {
+    let mut t = Techniques::ALL;
+    for name in list.split(',').map(str::trim).filter(|n| !n.is_empty()) {
+        let tech = TECHNIQUES
+            .iter()
+            .find(|x| x.name.eq_ignore_ascii_case(name))
+            .ok_or_else(|| {
+                let known: Vec<&str> = TECHNIQUES.iter().map(|x| x.name).collect();
+                format!("unknown technique '{name}' (known: {})", known.join(", "))
+            })?;
+        tech.set(&mut t, false);
+    }
+    Ok(t)
+}
+
+/// The short names of the techniques `t` has off, in the table's order.
+pub fn names_off(t: Techniques) -> Vec<&'static str> {
+    TECHNIQUES
+        .iter()
+        .filter(|x| !x.get(t))
+        .map(|x| x.name)
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -125,5 +151,21 @@ mod tests {
             a.set(&mut t, true);
         }
         assert_eq!(t, Techniques::ALL);
+    }
+
+    #[test]
+    fn all_but_switches_off_exactly_the_named_ones() {
+        let t = all_but("nmp, RFP").unwrap();
+        assert!(!t.null_move && !t.reverse_futility);
+        assert_eq!(names_off(t), vec!["rfp", "nmp"]);
+        let mut back = t;
+        back.null_move = true;
+        back.reverse_futility = true;
+        assert_eq!(back, Techniques::ALL);
+        assert_eq!(all_but("").unwrap(), Techniques::ALL);
+        assert!(names_off(Techniques::ALL).is_empty());
+        assert_eq!(names_off(Techniques::NONE).len(), TECHNIQUES.len());
+        let e = all_but("nmp,nope").unwrap_err();
+        assert!(e.contains("'nope'") && e.contains("lmr"), "{e}");
     }
 }

@@ -16,6 +16,7 @@ use crate::board::Move;
 use crate::position::Position;
 use crate::search::ordering::{OrderingConfig, Switch};
 use crate::search::stats::{branching_factors, Iteration, SearchStats};
+use crate::search::techniques::{names_off, Techniques};
 use crate::search::{Control, Limits, SearchOptions, Searcher, StatsMode};
 use indicatif::ProgressBar;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -112,6 +113,45 @@ pub struct LabOptions {
     pub configs: Vec<LabConfig>,
     /// Alpha-beta alone (`SearchOptions::pure`): node counts then measure ordering only.
     pub pure: bool,
+    /// The selective techniques on when not `pure` (`--without` switches some off, to see
+    /// what each does to the fail-high statistics).
+    pub techniques: Techniques,
+}
+
+impl LabOptions {
+    /// The search mode in words, for the report: pure, as it plays, or as it plays without
+    /// some techniques.
+    pub fn mode(&self) -> String {
+        let off = names_off(self.techniques);
+        if self.pure {
+            "pure alpha-beta (no pruning beyond it)".to_string()
+        } else if off.is_empty() {
+            "the engine as it plays".to_string()
+        } else {
+            format!("the engine as it plays without {}", off.join(", "))
+        }
+    }
+
+    /// The command-line flags that select the mode (empty as it plays).
+    pub fn mode_flags(&self) -> String {
+        self.mode_suffix(" --pure", " --without ")
+    }
+
+    /// A short tag of the mode for chart titles (empty as it plays).
+    pub fn mode_tag(&self) -> String {
+        self.mode_suffix(", pure", ", without ")
+    }
+
+    fn mode_suffix(&self, pure: &str, without: &str) -> String {
+        let off = names_off(self.techniques);
+        if self.pure {
+            pure.to_string()
+        } else if off.is_empty() {
+            String::new()
+        } else {
+            format!("{without}{}", off.join(","))
+        }
+    }
 }
 
 /// One position searched under one configuration.
@@ -153,20 +193,20 @@ impl StopSignal {
 pub fn run_one(
     pos: &Position,
     config: &LabConfig,
-    limit: LabLimit,
-    pure: bool,
+    lab: &LabOptions,
     stop: &StopSignal,
 ) -> Option<PositionRun> {
     let opts = SearchOptions {
         threads: 1,
         multipv: 1,
         ordering: config.ordering,
-        pure,
+        pure: lab.pure,
+        techniques: lab.techniques,
         report: false,
         stats: StatsMode::Count,
         ..SearchOptions::default()
     };
-    let limits = limit.limits();
+    let limits = lab.limit.limits();
     stop.control.reset(&limits);
     if stop.is_stopped() {
         return None;
@@ -217,7 +257,7 @@ pub fn run_lab(
         let pos = Position::new(entry.board);
         let mut row = Vec::with_capacity(opts.configs.len());
         for config in &opts.configs {
-            match run_one(&pos, config, opts.limit, opts.pure, stop) {
+            match run_one(&pos, config, opts, stop) {
                 Some(r) => row.push(r),
                 None => break 'positions,
             }
@@ -406,6 +446,7 @@ pub fn run_cli(
     limit: LabLimit,
     configs: &str,
     pure: bool,
+    techniques: Techniques,
     out: Option<&str>,
 ) -> Result<bool, String> {
     let configs = parse_configs(configs)?;
@@ -434,6 +475,7 @@ pub fn run_cli(
         limit,
         configs,
         pure,
+        techniques,
     };
     let progress = super::progress::bar(entries.len() * options.configs.len(), "ordering");
     let run = run_lab(&entries, &options, &stop, Some(&progress));

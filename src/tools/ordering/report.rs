@@ -372,11 +372,7 @@ fn heading(r: &LabReport) -> Vec<String> {
     lines.push(format!(
         "Limit: {} per position; {}; one thread, a fresh 16 MB table per search",
         r.options.limit.describe(),
-        if r.options.pure {
-            "pure alpha-beta (no pruning beyond it)"
-        } else {
-            "the engine as it plays"
-        }
+        r.options.mode()
     ));
     let legend: Vec<String> = r
         .options
@@ -449,7 +445,7 @@ pub fn markdown(r: &LabReport, charts: bool) -> String {
             LabLimit::Depth(d) => format!("--depth {d}"),
             LabLimit::Nodes(n) => format!("--nodes {n}"),
         },
-        if r.options.pure { " --pure" } else { "" },
+        r.options.mode_flags(),
         r.options
             .configs
             .iter()
@@ -509,7 +505,7 @@ pub fn write(r: &LabReport, dir: &str) -> Result<String, String> {
     let what = format!(
         "{name}, {}{}",
         r.options.limit.describe(),
-        if r.options.pure { ", pure" } else { "" }
+        r.options.mode_tag()
     );
     chart::nodes_by_depth(&d.join(NODES_CHART), &r.summaries, &what)?;
     chart::fail_high_first(&d.join(FIRST_CHART), &r.summaries, &what)?;
