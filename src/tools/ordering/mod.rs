@@ -122,34 +122,34 @@ impl LabOptions {
     /// The search mode in words, for the report: pure, as it plays, or as it plays without
     /// some techniques.
     pub fn mode(&self) -> String {
-        let off = names_off(self.techniques);
-        if self.pure {
-            "pure alpha-beta (no pruning beyond it)".to_string()
-        } else if off.is_empty() {
-            "the engine as it plays".to_string()
-        } else {
-            format!("the engine as it plays without {}", off.join(", "))
-        }
+        self.describe_mode(
+            "pure alpha-beta (no pruning beyond it)",
+            "the engine as it plays",
+            "the engine as it plays without ",
+            ", ",
+        )
     }
 
     /// The command-line flags that select the mode (empty as it plays).
     pub fn mode_flags(&self) -> String {
-        self.mode_suffix(" --pure", " --without ")
+        self.describe_mode(" --pure", "", " --without ", ",")
     }
 
     /// A short tag of the mode for chart titles (empty as it plays).
     pub fn mode_tag(&self) -> String {
-        self.mode_suffix(", pure", ", without ")
+        self.describe_mode(", pure", "", ", without ", ",")
     }
 
-    fn mode_suffix(&self, pure: &str, without: &str) -> String {
+    /// `pure` when pure, `plays` with every technique on, else `without` and the names of
+    /// the techniques off joined by `sep`.
+    fn describe_mode(&self, pure: &str, plays: &str, without: &str, sep: &str) -> String {
         let off = names_off(self.techniques);
         if self.pure {
             pure.to_string()
         } else if off.is_empty() {
-            String::new()
+            plays.to_string()
         } else {
-            format!("{without}{}", off.join(","))
+            format!("{without}{}", off.join(sep))
         }
     }
 }
