@@ -1,11 +1,10 @@
 //! `Position`: a board plus the stack of earlier boards, which gives make/unmake by
-//! copy-make, the key history for repetitions, and the evaluation terms kept move by move.
-//! It sits above both `board` (the rules) and `eval` (which it updates incrementally).
+//! copy-make and the key history for repetitions. It knows the rules only (`board`): what
+//! the evaluation keeps move by move lives on each search thread (`eval::EvalState`).
 
 use crate::board::fen::FenError;
 use crate::board::movegen::has_legal_move;
-use crate::board::{Board, Move};
-use crate::eval::psq::{psq_delta, psq_of, Score};
+use crate::board::{Board, DirtyPiece, Move};
 
 /// A board plus the boards before it: make/unmake by copy-make onto a stack, and the key
 /// history that repetition detection needs.
@@ -17,10 +16,6 @@ use crate::eval::psq::{psq_delta, psq_of, Score};
 #[derive(Clone, Debug)]
 pub struct Position {
     boards: Vec<Board>,
-    /// The evaluation's material and piece-square sum of each board in `boards`, from White's
-    /// side, kept up to date move by move. It lives here rather than in `Board` so that the
-    /// board holds only the rules of chess: perft and other board-only users never pay for it.
-    psq: Vec<Score>,
     ply: usize,
     chess960: bool,
 }
@@ -34,12 +29,9 @@ impl Default for Position {
 impl Position {
     pub fn new(board: Board) -> Position {
         let mut boards = Vec::with_capacity(1024);
-        let mut psq = Vec::with_capacity(1024);
-        psq.push(psq_of(&board));
         boards.push(board);
         Position {
             boards,
-            psq,
             ply: 0,
             chess960: false,
         }
@@ -73,13 +65,6 @@ impl Position {
         self.ply
     }
 
-    /// Material and piece-square sum of the current board, middlegame and endgame, from
-    /// White's side.
-    #[inline(always)]
-    pub fn psq(&self) -> Score {
-        self.psq[self.ply]
-    }
-
     /// The current board and the slot above it, for copy-make. Grows the stack when the
     /// slot is new.
     #[inline(always)]
@@ -95,22 +80,17 @@ impl Position {
     #[inline(never)]
     fn grow(&mut self) {
         self.boards.push(self.boards[self.ply]);
-        self.psq.push(self.psq[self.ply]);
     }
 
+    /// Plays `m` (legal here) and says what it changed on the board, for whatever the caller
+    /// keeps up to date move by move.
     #[inline(always)]
-    pub fn make_move(&mut self, m: Move) {
+    pub fn make_move(&mut self, m: Move) -> DirtyPiece {
         let (current, next) = self.current_and_next();
-        let delta = psq_delta(current, m);
         next.copy_from(current);
-        next.make_move(m);
-        self.psq[self.ply + 1] = self.psq[self.ply] + delta;
+        let dirty = next.make_move(m);
         self.ply += 1;
-        debug_assert_eq!(
-            self.psq(),
-            psq_of(self.board()),
-            "incremental psq after {m:?}"
-        );
+        dirty
     }
 
     #[inline(always)]
@@ -123,7 +103,6 @@ impl Position {
         let (current, next) = self.current_and_next();
         next.copy_from(current);
         next.make_null_move();
-        self.psq[self.ply + 1] = self.psq[self.ply];
         self.ply += 1;
     }
 
@@ -136,7 +115,6 @@ impl Position {
     /// only as far as the caller keeps it).
     pub fn clear_history(&mut self) {
         self.boards.swap(0, self.ply);
-        self.psq.swap(0, self.ply);
         self.ply = 0;
     }
 
@@ -188,12 +166,6 @@ impl Position {
         board.halfmove_clock() >= 100 && (!board.in_check() || has_legal_move(board))
     }
 
-    /// The static evaluation, from the side to move's point of view.
-    #[inline(always)]
-    pub fn evaluate(&self) -> i32 {
-        crate::eval::evaluate(self.board(), self.psq())
-    }
-
     /// A draw inside the search, `ply` moves from the root: a repetition, the 50-move rule or
     /// material that cannot mate.
     #[inline(always)]
@@ -242,7 +214,6 @@ mod tests {
         play(&mut pos, "c7c5 b1c3 b8c6");
         assert_eq!(pos.ply_count(), 4);
         assert_eq!(pos.board().fen(), fen_of("e2e4 c7c5 b1c3 b8c6"));
-        assert_eq!(pos.psq(), psq_of(pos.board()));
         assert_eq!(pos.key_history().count(), 4);
         // Unmaking at the root does nothing.
         for _ in 0..6 {
@@ -253,35 +224,35 @@ mod tests {
     }
 
     #[test]
-    fn null_moves_keep_the_sum_and_unmake() {
+    fn null_moves_pass_and_unmake() {
         let mut pos = Position::default();
         play(&mut pos, "e2e4");
         let before = *pos.board();
         pos.make_null_move();
         assert_eq!(pos.board().side_to_move(), Color::White);
-        assert_eq!(pos.psq(), psq_of(&before));
+        let placement = |b: &Board| b.fen().split(' ').next().map(str::to_owned);
+        assert_eq!(placement(pos.board()), placement(&before));
         pos.unmake_null_move();
         assert_eq!(pos.board(), &before);
     }
 
     #[test]
-    fn clearing_history_keeps_the_current_board_and_sum() {
+    fn clearing_history_keeps_the_current_board() {
         let mut pos = Position::default();
         play(&mut pos, "g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1");
-        let (board, psq) = (*pos.board(), pos.psq());
+        let board = *pos.board();
         assert!(!pos.is_repetition(2));
         play(&mut pos, "f6g8");
         assert!(pos.is_repetition(2), "startpos a third time");
         pos.unmake_move();
         pos.clear_history();
-        assert_eq!((pos.board(), pos.psq()), (&board, psq));
+        assert_eq!(pos.board(), &board);
         assert_eq!(pos.ply_count(), 0);
         play(&mut pos, "f6g8");
         assert!(
             !pos.is_repetition(1),
             "the earlier occurrences are forgotten"
         );
-        assert_eq!(pos.psq(), psq_of(pos.board()));
     }
 
     #[test]
@@ -292,7 +263,6 @@ mod tests {
         assert_eq!(pos.ply_count(), 1200);
         // The start position again, only the clocks differ.
         assert_eq!(pos.board().key(), Board::startpos().key());
-        assert_eq!(pos.psq(), psq_of(&Board::startpos()));
         assert!(pos.is_repetition(2));
     }
 }

@@ -4,7 +4,7 @@
 mod support;
 
 use cutoff::board::{legal_moves, Board};
-use cutoff::eval::{self, NoTrace, PawnTable};
+use cutoff::eval::{self, EvalState, NoTrace};
 use cutoff::position::Position;
 use support::{load_fens, Rng};
 
@@ -85,26 +85,22 @@ fn a_position_and_its_mirror_evaluate_the_same() {
 #[test]
 fn incremental_cached_and_fresh_evaluations_agree() {
     let mut rng = Rng::new(13);
-    let mut table = PawnTable::new();
     let fens = positions();
     for fen in fens.iter().step_by(7) {
         let mut pos = Position::from_fen(fen).expect("a valid FEN");
+        // The search's state: sums kept move by move and a pawn table that fills up.
+        let mut state = EvalState::new(pos.board());
         for _ in 0..40 {
             let b = *pos.board();
             let fresh = eval::trace(&b, &mut NoTrace);
-            assert_eq!(pos.evaluate(), fresh, "{}", b.fen());
-            assert_eq!(
-                eval::evaluate_cached(&b, pos.psq(), &mut table),
-                fresh,
-                "{} (pawn table)",
-                b.fen()
-            );
+            assert_eq!(eval::evaluate(&b), fresh, "{}", b.fen());
+            assert_eq!(state.evaluate(&b), fresh, "{} (incremental)", b.fen());
             assert_eq!(eval::breakdown(&b).eval, fresh);
             let moves = legal_moves(&b);
             if moves.is_empty() {
                 break;
             }
-            pos.make_move(moves[rng.below(moves.len())]);
+            state.push(&pos.make_move(moves[rng.below(moves.len())]));
         }
     }
 }

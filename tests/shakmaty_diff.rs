@@ -8,9 +8,11 @@ mod support;
 
 use cutoff::board::movegen::{is_checkmate, is_stalemate};
 use cutoff::board::{
-    is_legal, legal_moves, noisy_moves, quiet_moves, Board, Move, MoveList, PieceType,
+    is_legal, legal_moves, noisy_moves, quiet_moves, Board, DirtyPiece, Move, MoveList, Piece,
+    PieceType, Square,
 };
-use cutoff::eval::psq::psq_of;
+use cutoff::eval::psq::{psq_delta, psq_of};
+use cutoff::eval::{evaluate, EvalState};
 use cutoff::position::Position;
 use shakmaty::fen::Fen;
 use shakmaty::zobrist::Zobrist64;
@@ -149,14 +151,23 @@ fn compare(ours: &Board, theirs: &Chess, rng: &mut Rng) -> Vec<(Move, shakmaty::
     }
 
     // Every child: same FEN as shakmaty's, a board equal to its own FEN parsed back
-    // (so key, checkers and pins are all as if computed from scratch), the position's
-    // incremental piece-square sum equal to the one counted from scratch, and make/unmake
-    // restoring the board and the sum exactly.
+    // (so key, checkers and pins are all as if computed from scratch), the move's change
+    // record turning the parent's pieces into the child's and its piece-square sum into the
+    // child's, and make/unmake restoring the board exactly.
     let mut pos = Position::new(*ours);
     for &(m, t) in &pairs {
-        pos.make_move(m);
+        let dirty = pos.make_move(m);
         let child = *pos.board();
-        assert_eq!(pos.psq(), psq_of(&child), "psq after {m:?} from {fen}");
+        assert_eq!(
+            apply_dirty(ours, &dirty),
+            pieces_of(&child),
+            "change record of {m:?} from {fen}: {dirty:?}"
+        );
+        assert_eq!(
+            psq_of(ours) + psq_delta(&dirty),
+            psq_of(&child),
+            "psq after {m:?} from {fen}"
+        );
         let mut their_child = theirs.clone();
         their_child.play_unchecked(t);
         let child_fen = child.fen();
@@ -183,9 +194,35 @@ fn compare(ours: &Board, theirs: &Chess, rng: &mut Rng) -> Vec<(Move, shakmaty::
             "key after unmaking {m:?} in {fen}"
         );
         assert_eq!(pos.board(), ours, "board after unmaking {m:?} in {fen}");
-        assert_eq!(pos.psq(), psq_of(ours), "psq after unmaking {m:?} in {fen}");
     }
     pairs
+}
+
+/// Every square's piece, indexed by square.
+fn pieces_of(b: &Board) -> Vec<Option<Piece>> {
+    Square::all().map(|sq| b.piece_at(sq)).collect()
+}
+
+/// `b`'s pieces after lifting and placing what a change record says: each lifted piece must
+/// stand where the record says, each placed one land on an empty square.
+fn apply_dirty(b: &Board, dirty: &DirtyPiece) -> Vec<Option<Piece>> {
+    let mut squares = pieces_of(b);
+    for ps in dirty.removed() {
+        let slot = &mut squares[ps.square.index()];
+        assert_eq!(*slot, Some(ps.piece), "lifted {ps:?} from {}", b.fen());
+        *slot = None;
+    }
+    for ps in dirty.added() {
+        let slot = &mut squares[ps.square.index()];
+        assert_eq!(
+            *slot,
+            None,
+            "placed {ps:?} on an occupied square in {}",
+            b.fen()
+        );
+        *slot = Some(ps.piece);
+    }
+    squares
 }
 
 /// Plays `games` random games of up to `plies` moves from `e`, comparing every position.
@@ -208,11 +245,12 @@ fn play(e: &Entry, mode: CastlingMode, games: u64, plies: usize, seed: u64) -> G
     for g in 0..games {
         let mut rng = Rng::new(seed ^ (e.line as u64) << 20 ^ g);
         let mut pos = Position::new(start);
+        let mut eval = EvalState::new(&start);
         let mut theirs = their_start.clone();
         for _ in 0..plies {
             let b = *pos.board();
-            // The sum kept move by move over the whole game equals the one from scratch.
-            assert_eq!(pos.psq(), psq_of(&b), "psq in {}", b.fen());
+            // The evaluation kept move by move over the whole game equals the one from scratch.
+            assert_eq!(eval.evaluate(&b), evaluate(&b), "evaluation in {}", b.fen());
             let pairs = compare(&b, &theirs, &mut rng);
             log.positions += 1;
             log.moves += pairs.len();
@@ -238,7 +276,7 @@ fn play(e: &Entry, mode: CastlingMode, games: u64, plies: usize, seed: u64) -> G
                 rng.below(pairs.len())
             };
             let (m, t) = pairs[i];
-            pos.make_move(m);
+            eval.push(&pos.make_move(m));
             theirs.play_unchecked(t);
         }
     }

@@ -6,6 +6,7 @@ use super::attacks::{
     rook_rays,
 };
 use super::bitboard::Bitboard;
+use super::dirty::DirtyPiece;
 use super::moves::{Move, MoveKind};
 use super::types::{Color, File, Piece, PieceType, Square};
 use super::zobrist::{piece_key, KEYS};
@@ -321,16 +322,18 @@ impl Board {
         self.key ^= KEYS.castling[before as usize] ^ KEYS.castling[self.rights as usize];
     }
 
-    /// Plays `m`, which must be legal in this position.
+    /// Plays `m`, which must be legal in this position, and says what it changed: the one
+    /// place where castling, en passant and promotion are decoded.
     #[inline]
-    pub fn make_move(&mut self, m: Move) {
+    pub fn make_move(&mut self, m: Move) -> DirtyPiece {
         let us = self.side;
         let them = us.flip();
         let from = m.from();
         let to = m.to();
+        let mut dirty = DirtyPiece::NONE;
         let Some(piece) = self.mailbox[from.index()] else {
             debug_assert!(false, "no piece on {from} for {m:?}");
-            return;
+            return dirty;
         };
         debug_assert_eq!(
             m.is_capture() && !m.is_en_passant(),
@@ -354,12 +357,14 @@ impl Board {
         match m.kind() {
             MoveKind::Quiet => {
                 self.shift(piece, from, to);
+                dirty.shift(piece, from, to);
                 if piece.piece_type() == PieceType::Pawn {
                     self.halfmove = 0;
                 }
             }
             MoveKind::DoublePush => {
                 self.shift(piece, from, to);
+                dirty.shift(piece, from, to);
                 self.halfmove = 0;
                 let ep = from.forward(us);
                 // Kept only when a pawn can take, so transpositions hash alike.
@@ -369,6 +374,7 @@ impl Board {
                 }
             }
             MoveKind::Castle => {
+                // The king "takes" its own rook; both end on their castling squares.
                 let side = if to > from { KING_SIDE } else { QUEEN_SIDE };
                 let (king_to, rook_to) = castle_destinations(us, side);
                 let rook = Piece::new(us, PieceType::Rook);
@@ -378,28 +384,39 @@ impl Board {
                 self.remove(rook, to);
                 self.put(piece, king_to);
                 self.put(rook, rook_to);
+                dirty.shift(piece, from, king_to);
+                dirty.shift(rook, to, rook_to);
             }
             MoveKind::Capture => {
                 if let Some(victim) = self.mailbox[to.index()] {
                     self.remove(victim, to);
+                    dirty.remove(victim, to);
                 }
                 self.shift(piece, from, to);
+                dirty.shift(piece, from, to);
                 self.halfmove = 0;
             }
             MoveKind::EnPassant => {
                 let victim_sq = Square::new(to.file(), from.rank());
-                self.remove(Piece::new(them, PieceType::Pawn), victim_sq);
+                let victim = Piece::new(them, PieceType::Pawn);
+                self.remove(victim, victim_sq);
+                dirty.remove(victim, victim_sq);
                 self.shift(piece, from, to);
+                dirty.shift(piece, from, to);
                 self.halfmove = 0;
             }
             _ => {
                 // Promotions, capturing or not.
                 if let Some(victim) = self.mailbox[to.index()] {
                     self.remove(victim, to);
+                    dirty.remove(victim, to);
                 }
                 self.remove(piece, from);
+                dirty.remove(piece, from);
                 if let Some(pt) = m.promotion_piece() {
-                    self.put(Piece::new(us, pt), to);
+                    let promoted = Piece::new(us, pt);
+                    self.put(promoted, to);
+                    dirty.add(promoted, to);
                 }
                 self.halfmove = 0;
             }
@@ -409,6 +426,7 @@ impl Board {
         self.key ^= KEYS.black_to_move;
         self.update_check_info();
         debug_assert_eq!(self.key, self.compute_key(), "incremental key after {m:?}");
+        dirty
     }
 
     /// Passes the turn (for null-move search). Not legal when in check.

@@ -4,6 +4,7 @@
 pub mod attacks;
 pub mod bitboard;
 pub mod chessboard;
+pub mod dirty;
 pub mod fen;
 pub mod movegen;
 pub mod moves;
@@ -16,6 +17,7 @@ pub mod zobrist;
 
 pub use bitboard::Bitboard;
 pub use chessboard::Board;
+pub use dirty::{DirtyPiece, PieceSquare};
 pub use fen::{FenError, STARTPOS};
 pub use movegen::{is_legal, legal_moves, noisy_moves, quiet_moves};
 pub use moves::{Move, MoveKind, MoveList, MAX_MOVES};

@@ -4,8 +4,8 @@
 //! that records how often each weight was counted for each side, so what it fits is exactly
 //! what the engine evaluates.
 //!
-//! Material and piece-square values are summed move by move in `Position`; the pawn-only
-//! terms come from a pawn hash table in the search; the rest (mobility, passed pawns with the
+//! Material and piece-square values are summed move by move in each search thread's
+//! `EvalState`; the pawn-only terms come from its pawn hash table; the rest (mobility, passed pawns with the
 //! pieces in view, king safety, pieces, threats, tempo, endgame scaling) is computed from the
 //! board when it is evaluated.
 
@@ -16,6 +16,7 @@ pub mod pawns;
 pub mod psq;
 pub mod scale;
 pub mod score;
+mod state;
 
 use crate::board::{Board, Color, PieceType};
 use evaluator::Evaluator;
@@ -23,6 +24,7 @@ use layout::{pst, MATERIAL, MAX_PHASE, TEMPO};
 pub use pawns::PawnTable;
 use psq::phase_of;
 pub use score::Score;
+pub use state::EvalState;
 
 /// What the evaluation reports as it goes. Every method has an empty default, and `ON` tells
 /// the evaluation whether to do work whose only use is the report.
@@ -71,17 +73,16 @@ impl Trace for NoTrace {
     const ON: bool = false;
 }
 
-/// The static evaluation in centipawns from the side to move's point of view, from the
-/// board and its piece-square sum (kept move by move by `Position`), computing the pawn
-/// structure afresh.
-#[inline]
-pub fn evaluate(board: &Board, psq: Score) -> i32 {
-    evaluate_with(board, psq, None, &mut NoTrace)
+/// The static evaluation in centipawns from the side to move's point of view, counted from
+/// scratch (the search keeps its sums move by move in an `EvalState` instead).
+pub fn evaluate(board: &Board) -> i32 {
+    evaluate_with(board, psq::psq_of(board), None, &mut NoTrace)
 }
 
-/// `evaluate` with the pawn terms from (and into) a pawn hash table: what the search calls.
+/// The evaluation from the board's material and piece-square sum `psq`, with the pawn terms
+/// from (and into) a pawn hash table: what `EvalState` calls.
 #[inline]
-pub fn evaluate_cached(board: &Board, psq: Score, pawns: &mut PawnTable) -> i32 {
+fn evaluate_cached(board: &Board, psq: Score, pawns: &mut PawnTable) -> i32 {
     evaluate_with(board, psq, Some(pawns), &mut NoTrace)
 }
 
@@ -158,12 +159,6 @@ fn from_white(board: &Board, white: i32) -> i32 {
 #[inline(always)]
 fn blend(s: Score, phase: i32) -> i32 {
     (s.mg * phase + s.eg * (MAX_PHASE - phase)) / MAX_PHASE
-}
-
-/// Middlegame and endgame sums blended by the board's phase, from White's side.
-#[inline(always)]
-pub fn taper(board: &Board, s: Score) -> i32 {
-    blend(s, phase_of(board))
 }
 
 /// Every term's contribution to one evaluation, for the `eval` command: the sink that sums

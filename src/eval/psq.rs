@@ -4,8 +4,7 @@
 use super::layout::{pst, MATERIAL, PHASE_WEIGHT};
 use super::params::WEIGHTS;
 pub use super::score::Score;
-use crate::board::chessboard::{castle_destinations, KING_SIDE, QUEEN_SIDE};
-use crate::board::{Board, Move, MoveKind, Piece, PieceType, Square};
+use crate::board::{Board, DirtyPiece, PieceType, Square};
 
 /// Material (none for the king) plus piece-square weight of piece type `pt` on `sq`, seen
 /// from its owner's side.
@@ -55,42 +54,16 @@ pub fn psq_of(board: &Board) -> Score {
     sum
 }
 
-/// What `m` changes in the material and piece-square sum of `board` (the board before the
-/// move; `m` must be legal there).
+/// What a move changes in the material and piece-square sum: its record of the pieces it
+/// lifted and placed (`Board::make_move` decodes the move, once).
 #[inline(always)]
-pub fn psq_delta(board: &Board, m: Move) -> Score {
-    let (from, to) = (m.from(), m.to());
-    let Some(piece) = board.piece_at(from) else {
-        return Score::ZERO;
-    };
-    let at = |p: Piece, sq: Square| PSQ[p.index()][sq.index()];
-    let mut delta = -at(piece, from);
-    match m.kind() {
-        MoveKind::Castle => {
-            // The king "takes" its own rook; both end on their castling squares.
-            let us = piece.color();
-            let side = if to > from { KING_SIDE } else { QUEEN_SIDE };
-            let (king_to, rook_to) = castle_destinations(us, side);
-            let rook = Piece::new(us, PieceType::Rook);
-            delta += at(piece, king_to);
-            delta += at(rook, rook_to);
-            delta -= at(rook, to);
-        }
-        MoveKind::EnPassant => {
-            let victim = Piece::new(piece.color().flip(), PieceType::Pawn);
-            delta -= at(victim, Square::new(to.file(), from.rank()));
-            delta += at(piece, to);
-        }
-        _ => {
-            if let Some(victim) = board.piece_at(to) {
-                delta -= at(victim, to);
-            }
-            let placed = match m.promotion_piece() {
-                Some(pt) => Piece::new(piece.color(), pt),
-                None => piece,
-            };
-            delta += at(placed, to);
-        }
+pub fn psq_delta(dirty: &DirtyPiece) -> Score {
+    let mut delta = Score::ZERO;
+    for ps in dirty.removed() {
+        delta -= PSQ[ps.piece.index()][ps.square.index()];
+    }
+    for ps in dirty.added() {
+        delta += PSQ[ps.piece.index()][ps.square.index()];
     }
     delta
 }

@@ -116,10 +116,10 @@ impl<const STATS: bool> SearchThread<'_, STATS> {
         outcome
     }
 
-    /// The static evaluation, with this thread's pawn hash table.
+    /// The static evaluation of the line's current board, from the thread's evaluation state.
     #[inline(always)]
     fn evaluate(&mut self, pos: &Position) -> i32 {
-        crate::eval::evaluate_cached(pos.board(), pos.psq(), &mut self.pawns)
+        self.eval.evaluate(pos.board())
     }
 
     /// Negamax alpha-beta with principal variation search. `cut_node`: a null-window node
@@ -312,12 +312,12 @@ impl<const STATS: bool> SearchThread<'_, STATS> {
                     + depth / t::nmp_depth_div()
                     + ((eval - beta) / t::nmp_eval_div()).min(t::nmp_eval_max());
                 self.stack[ply].moved = None;
-                pos.make_null_move();
+                self.make_null_move(pos);
                 self.stack[ply + 1].after_null = true;
                 let score =
                     -self.alpha_beta(pos, depth - r, ply + 1, -beta, -beta + 1, !cut_node, out);
                 self.stack[ply + 1].after_null = false;
-                pos.unmake_null_move();
+                self.unmake_null_move(pos);
                 if self.stopped {
                     return 0;
                 }
@@ -535,7 +535,7 @@ impl<const STATS: bool> SearchThread<'_, STATS> {
                 .board()
                 .moved_piece(m)
                 .map(|piece| PieceTo { piece, to: m.to() });
-            pos.make_move(m);
+            self.make_move(pos, m);
             self.shared.tt.prefetch(pos.board().key());
             let gives_check = pos.board().in_check();
             // Check extension: a move that gives check is searched one ply deeper, unless it
@@ -610,7 +610,7 @@ impl<const STATS: bool> SearchThread<'_, STATS> {
                     s
                 }
             };
-            pos.unmake_move();
+            self.unmake_move(pos);
             if self.stopped {
                 return 0;
             }
@@ -778,9 +778,9 @@ impl<const STATS: bool> SearchThread<'_, STATS> {
             if searched == 1 {
                 first_from = from;
             }
-            pos.make_move(m);
+            self.make_move(pos, m);
             let score = -self.quiescence(pos, ply + 1, -beta, -best.alpha);
-            pos.unmake_move();
+            self.unmake_move(pos);
             if self.stopped {
                 return 0;
             }

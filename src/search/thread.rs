@@ -14,7 +14,7 @@ use super::{
 };
 use crate::board::movegen::legal_moves;
 use crate::board::{is_legal, Move};
-use crate::eval::PawnTable;
+use crate::eval::EvalState;
 use crate::position::Position;
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
@@ -66,8 +66,9 @@ pub(super) struct SearchThread<'a, const STATS: bool> {
     scores: Vec<i32>,
     /// The root's material, for the line reports.
     root_material: u32,
-    /// The evaluation's pawn hash table: this thread's own, allocated once per search.
-    pub(super) pawns: PawnTable,
+    /// The evaluation's state along the current line (its incremental sums, its pawn hash
+    /// table): this thread's own, made once per search.
+    pub(super) eval: EvalState,
 }
 
 /// The search's knowledge of one ply of the current line.
@@ -150,8 +151,33 @@ impl<'a, const STATS: bool> SearchThread<'a, STATS> {
             stable_iterations: 0,
             scores: Vec::new(),
             root_material: pos.board().material_count(),
-            pawns: PawnTable::new(),
+            eval: EvalState::new(pos.board()),
         }
+    }
+
+    /// Plays `m` on the line: the board and the evaluation's state move together.
+    #[inline(always)]
+    pub(super) fn make_move(&mut self, pos: &mut Position, m: Move) {
+        let dirty = pos.make_move(m);
+        self.eval.push(&dirty);
+    }
+
+    #[inline(always)]
+    pub(super) fn unmake_move(&mut self, pos: &mut Position) {
+        pos.unmake_move();
+        self.eval.pop();
+    }
+
+    #[inline(always)]
+    pub(super) fn make_null_move(&mut self, pos: &mut Position) {
+        pos.make_null_move();
+        self.eval.push_null();
+    }
+
+    #[inline(always)]
+    pub(super) fn unmake_null_move(&mut self, pos: &mut Position) {
+        pos.unmake_null_move();
+        self.eval.pop();
     }
 
     pub(super) fn stats(&self) -> SearchStats {

@@ -267,7 +267,7 @@ impl Engine {
         for line in eval_table::eval_table(b) {
             send(&line);
         }
-        let stm = self.position.evaluate();
+        let stm = eval::evaluate(b);
         let white = if b.side_to_move() == Color::White {
             stm
         } else {

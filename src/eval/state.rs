@@ -1,0 +1,128 @@
+//! The evaluation's state on one search thread: what the evaluation keeps up to date move by
+//! move along the line being searched (the material and piece-square sums, one per ply), and
+//! its caches (the pawn hash table). The search pushes a move's change record when it makes
+//! the move and pops when it unmakes it, and asks `evaluate` for the static evaluation; which
+//! evaluation runs, and what state it keeps, is this module's business alone.
+
+use super::pawns::PawnTable;
+use super::psq::{psq_delta, psq_of};
+use super::score::Score;
+use crate::board::{Board, DirtyPiece};
+
+/// Plies the line's stack holds before it has to grow: more than the search ever reaches
+/// (its ply limit is 128, quiescence included), so it never allocates during a search.
+const LINE_CAPACITY: usize = 256;
+
+/// One search thread's evaluation state.
+pub struct EvalState {
+    /// Material and piece-square sum of each board on the current line, from White's side,
+    /// indexed by the number of moves made since the root (`top` is the current board).
+    psq: Vec<Score>,
+    top: usize,
+    /// The pawn-only terms by pawn structure: this thread's own.
+    pawns: PawnTable,
+}
+
+impl EvalState {
+    /// The state for a search from `root`.
+    pub fn new(root: &Board) -> EvalState {
+        let mut psq = Vec::with_capacity(LINE_CAPACITY);
+        psq.push(psq_of(root));
+        EvalState {
+            psq,
+            top: 0,
+            pawns: PawnTable::new(),
+        }
+    }
+
+    /// A move was made: `dirty` is what it changed.
+    #[inline(always)]
+    pub fn push(&mut self, dirty: &DirtyPiece) {
+        let next = self.psq[self.top] + psq_delta(dirty);
+        self.set_next(next);
+    }
+
+    /// A null move was made: nothing changed on the board.
+    #[inline(always)]
+    pub fn push_null(&mut self) {
+        let next = self.psq[self.top];
+        self.set_next(next);
+    }
+
+    #[inline(always)]
+    fn set_next(&mut self, next: Score) {
+        self.top += 1;
+        if self.top == self.psq.len() {
+            self.psq.push(next);
+        } else {
+            self.psq[self.top] = next;
+        }
+    }
+
+    /// The last move pushed was unmade.
+    #[inline(always)]
+    pub fn pop(&mut self) {
+        debug_assert!(self.top > 0, "pop without a push");
+        self.top -= 1;
+    }
+
+    /// Moves pushed and not yet popped.
+    pub fn depth(&self) -> usize {
+        self.top
+    }
+
+    /// The static evaluation of `board`, the current board of the line, from the side to
+    /// move's point of view.
+    #[inline(always)]
+    pub fn evaluate(&mut self, board: &Board) -> i32 {
+        let psq = self.psq[self.top];
+        debug_assert_eq!(psq, psq_of(board), "incremental psq of {}", board.fen());
+        super::evaluate_cached(board, psq, &mut self.pawns)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn play(board: &mut Board, state: &mut EvalState, moves: &str) {
+        for text in moves.split_whitespace() {
+            let m = board.parse_uci_move(text, false).expect("a legal move");
+            state.push(&board.make_move(m));
+        }
+    }
+
+    #[test]
+    fn pushes_and_pops_follow_the_line() {
+        let start = Board::startpos();
+        let mut board = start;
+        let mut state = EvalState::new(&board);
+        // Castling both ways, a capture and a promotion-free line: the sums match a fresh
+        // count after every move, and the evaluation a fresh one.
+        play(
+            &mut board,
+            &mut state,
+            "e2e4 d7d5 e4d5 g8f6 g1f3 f6d5 f1c4 c8e6 e1g1 b8c6 d2d4 d8d7",
+        );
+        assert_eq!(state.depth(), 12);
+        assert_eq!(state.psq[state.top], psq_of(&board));
+        assert_eq!(state.evaluate(&board), super::super::evaluate(&board));
+        for _ in 0..12 {
+            state.pop();
+        }
+        assert_eq!(state.depth(), 0);
+        assert_eq!(state.evaluate(&start), super::super::evaluate(&start));
+        // A null move keeps the sum.
+        state.push_null();
+        assert_eq!(state.psq[1], state.psq[0]);
+    }
+
+    #[test]
+    fn the_stack_grows_past_its_capacity() {
+        let mut board = Board::startpos();
+        let mut state = EvalState::new(&board);
+        play(&mut board, &mut state, &"g1f3 g8f6 f3g1 f6g8 ".repeat(80));
+        assert_eq!(state.depth(), 320);
+        assert_eq!(state.psq[state.top], psq_of(&Board::startpos()));
+    }
+}
