@@ -396,7 +396,6 @@ impl<const STATS: bool> SearchThread<'_, STATS> {
         // Captures that failed to cut off, for the capture history's malus.
         let mut captures_tried = [Move::NULL; 32];
         let mut captures_count = 0;
-        let mut skip_quiets = false;
         let lmp_limit = (t::lmp_base() + depth * depth) as usize / (2 - improving as usize);
 
         while let Some((m, from)) = picker.next(pos.board(), self.tables) {
@@ -410,9 +409,10 @@ impl<const STATS: bool> SearchThread<'_, STATS> {
                 continue;
             }
             let quiet = m.is_quiet();
-            if quiet && skip_quiets {
-                continue;
-            }
+            debug_assert!(
+                !(quiet && picker.skips_quiets()),
+                "the picker skips quiets once told"
+            );
             let history = if quiet {
                 self.tables.quiet_score(ordering, pos.board(), prev, m)
             } else {
@@ -428,7 +428,7 @@ impl<const STATS: bool> SearchThread<'_, STATS> {
                     && depth <= t::lmp_depth()
                     && searched >= lmp_limit
                 {
-                    skip_quiets = true;
+                    picker.skip_quiets();
                     continue;
                 }
                 // Futility pruning: even a generous margin cannot lift the eval to alpha.
@@ -437,7 +437,7 @@ impl<const STATS: bool> SearchThread<'_, STATS> {
                     && depth <= t::fp_depth()
                     && static_eval + t::fp_base() + t::fp_margin() * depth <= best.alpha
                 {
-                    skip_quiets = true;
+                    picker.skip_quiets();
                     continue;
                 }
                 // History pruning: quiets that have failed again and again here.

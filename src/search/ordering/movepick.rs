@@ -15,7 +15,9 @@
 //! 6. `BadNoisy`: the losing captures set aside in stage 2, best SEE first.
 //!
 //! Each step picks the best remaining move by selection rather than sorting, so when a move
-//! cuts off, the work of ordering the rest is never done. Quiescence runs stages 1, 2 and 6.
+//! cuts off, the work of ordering the rest is never done. Once the search has pruned the
+//! quiet moves (`skip_quiets`), the quiet stages are passed over: the quiets are not
+//! generated, scored or selected at all. Quiescence runs stages 1, 2 and 6.
 //! With MVV-LVA off there is no capture stage: after the hash move, killers and countermove, every move
 //! comes from one list in generation order (history-ordered if history is on), so "no
 //! ordering" means exactly that.
@@ -222,6 +224,8 @@ pub struct MovePicker {
     noisy_end: usize,
     /// Quiet moves (or, without a capture stage, all moves) before this index were handed out.
     quiet_next: usize,
+    /// The search prunes every quiet move still to come: yield none.
+    skip_quiets: bool,
 }
 
 impl MovePicker {
@@ -277,7 +281,20 @@ impl MovePicker {
             noisy_next: 0,
             noisy_end: 0,
             quiet_next: 0,
+            skip_quiets: false,
         }
+    }
+
+    /// No more quiet moves: the search would prune each one it was given (late move
+    /// pruning, futility pruning). The noisy moves still come, in the same order.
+    #[inline(always)]
+    pub fn skip_quiets(&mut self) {
+        self.skip_quiets = true;
+    }
+
+    /// Whether `skip_quiets` was called.
+    pub fn skips_quiets(&self) -> bool {
+        self.skip_quiets
     }
 
     /// Gives the picker the countermove to the opponent's last move (anything: it is checked
@@ -434,7 +451,8 @@ impl MovePicker {
             match self.stage() {
                 Stage::HashMove => {
                     self.advance();
-                    if !self.hash_move.is_null() && is_legal(board, self.hash_move) {
+                    let skipped = self.skip_quiets && self.hash_move.is_quiet();
+                    if !self.hash_move.is_null() && !skipped && is_legal(board, self.hash_move) {
                         return Some((self.hash_move, PickedFrom::HashMove));
                     }
                     self.hash_move = Move::NULL;
@@ -472,6 +490,11 @@ impl MovePicker {
                         return Some((m, PickedFrom::GoodCapture));
                     }
                 }
+                Stage::Killer1 | Stage::Killer2 | Stage::CounterMove | Stage::GenerateQuiets
+                    if self.skip_quiets =>
+                {
+                    self.advance();
+                }
                 Stage::Killer1 => {
                     self.advance();
                     if let Some(k) = self.killer(board, 0) {
@@ -495,6 +518,7 @@ impl MovePicker {
                     self.advance();
                 }
                 Stage::Quiets => match self.best_in(self.quiet_next, self.moves.len()) {
+                    Some(_) if self.skip_quiets => self.advance(),
                     Some(i) => {
                         let m = self.take(i, self.quiet_next);
                         self.quiet_next += 1;
@@ -520,7 +544,7 @@ impl MovePicker {
                     Some(i) => {
                         let m = self.take(i, self.quiet_next);
                         self.quiet_next += 1;
-                        if self.already_tried(m) {
+                        if self.already_tried(m) || (self.skip_quiets && m.is_quiet()) {
                             continue;
                         }
                         // No capture stages here: for the statistics, a noisy move counts
@@ -580,6 +604,39 @@ mod tests {
         let b7b8q = text.iter().position(|t| t == "b7b8q").unwrap();
         let b7b8n = text.iter().position(|t| t == "b7b8n").unwrap();
         assert!(b7b8q < b7b8n);
+    }
+
+    #[test]
+    fn skipping_quiets_leaves_the_noisy_moves_in_their_order() {
+        // Kiwipete, with a quiet hash move and killers; with and without a capture stage.
+        let b =
+            Board::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+                .unwrap();
+        let mv = |t: &str| b.parse_uci_move(t, false).unwrap();
+        let (hash, k1, k2) = (mv("a2a3"), mv("a1b1"), mv("e1f1"));
+        for config in [OrderingConfig::FULL, OrderingConfig::NONE] {
+            let full = drain(&b, MovePicker::new(config, hash, [k1, k2]));
+            // Told to skip after each number of moves: the rest is the full order's noisy
+            // moves from there on, in the same order and from the same stages.
+            for told_after in 0..full.len() {
+                let mut p = MovePicker::new(config, hash, [k1, k2]);
+                let mut got = Vec::new();
+                for _ in 0..told_after {
+                    got.push(p.next(&b, &OrderingTables::default()).unwrap());
+                }
+                p.skip_quiets();
+                assert!(p.skips_quiets());
+                while let Some(x) = p.next(&b, &OrderingTables::default()) {
+                    got.push(x);
+                }
+                let expected: Vec<_> = full[..told_after]
+                    .iter()
+                    .chain(full[told_after..].iter().filter(|(m, _)| !m.is_quiet()))
+                    .copied()
+                    .collect();
+                assert_eq!(got, expected, "{config:?} after {told_after}");
+            }
+        }
     }
 
     #[test]
