@@ -43,10 +43,10 @@
 
 set -euo pipefail
 
-die() { echo "ablate.sh: $*" >&2; exit 2; }
-usage() { sed -n '/^# Usage:/,/^# fastchess:/p' "$0" | sed 's/^# \{0,1\}//'; exit "${1:-2}"; }
+# shellcheck source=lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+USAGE_END='^# fastchess:'
 
-REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 GAMES=400
 BATCH=""
 PRECISION=""
@@ -55,7 +55,7 @@ SPRT=""
 TC="4+0.04"
 NODES=""
 CONCURRENCY=2
-BOOK="$REPO_ROOT/../shared/data/books/UHO_4060_v3.epd"
+BOOK="$BOOKS_DIR/UHO_4060_v3.epd"
 SEED=42
 OUT="ablation-out"
 TITLE=""
@@ -86,11 +86,9 @@ while [[ $# -gt 0 ]]; do
     esac
 done
 [[ -n "$ENGINE" ]] || usage 2
-ENGINE="$(readlink -f -- "$ENGINE")"
-[[ -x "$ENGINE" ]] || die "not an executable: $ENGINE"
-[[ -r "$BOOK" ]] || die "opening book not readable: $BOOK"
-BOOK="$(readlink -f -- "$BOOK")"
-case "$BOOK" in *.pgn) BOOK_FORMAT=pgn ;; *) BOOK_FORMAT=epd ;; esac
+ENGINE="$(abs_exe "$ENGINE")"
+BOOK="$(abs_book "$BOOK")"
+BOOK_FORMAT="$(book_format "$BOOK" epd)"
 [[ "$GAMES" =~ ^[0-9]+$ && "$GAMES" -ge 2 ]] || die "--games must be a number >= 2"
 [[ -z "$BATCH" || ( "$BATCH" =~ ^[0-9]+$ && "$BATCH" -ge 2 ) ]] || die "--batch must be a number >= 2"
 [[ -z "$PRECISION" || "$PRECISION" =~ ^[0-9]+(\.[0-9]+)?$ ]] || die "--precision must be a number of Elo"
@@ -99,10 +97,7 @@ case "$BOOK" in *.pgn) BOOK_FORMAT=pgn ;; *) BOOK_FORMAT=epd ;; esac
 [[ -n "$BATCH" || ( -z "$PRECISION" && -z "$MINUTES" ) ]] || die "--precision and --minutes need --batch"
 BATCH="${BATCH:-$GAMES}"
 
-if [[ -n "${FASTCHESS:-}" ]]; then FC="$FASTCHESS"
-elif command -v fastchess >/dev/null 2>&1; then FC="$(command -v fastchess)"
-elif [[ -x /work/opt/bin/fastchess ]]; then FC=/work/opt/bin/fastchess
-else die "fastchess not found (set FASTCHESS)"; fi
+FC="$(find_tool fastchess FASTCHESS)"
 
 if [[ -n "$PREFIX" ]]; then
     # On by default and not switched off by --each, or switched on by --each.
@@ -114,7 +109,7 @@ if [[ -n "$PREFIX" ]]; then
         esac
         [[ "$on" == true ]] && VARIANTS+=("$name:$name=false")
     done < <(printf 'uci\nquit\n' | "$ENGINE" \
-        | sed -n "s/^option name \\($PREFIX[^ ]*\\) type check default \\(true\\|false\\)\$/\\1 \\2/p")
+        | sed -n "s/^option name \\(${PREFIX}[^ ]*\\) type check default \\(true\\|false\\)\$/\\1 \\2/p")
 fi
 [[ ${#VARIANTS[@]} -gt 0 ]] || die "no variants (give NAME:Option=value or --prefix)"
 

@@ -50,19 +50,14 @@
 
 set -euo pipefail
 
-usage() {
-    sed -n '/^# Usage:/,/^#   -- -each/p' "$0" | sed 's/^# \{0,1\}//'
-    exit "${1:-2}"
-}
-
-die() { echo "gauntlet.sh: $*" >&2; exit 2; }
-
-REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+# shellcheck source=lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+USAGE_END='^#   -- -each'
 
 GAMES="100"
 TC="8+0.08"
 CONCURRENCY="2"
-BOOK="$REPO_ROOT/../shared/data/books/8moves_v3.pgn"
+BOOK="$BOOKS_DIR/8moves_v3.pgn"
 SEED="42"
 PGN=""
 EXTRA=()
@@ -86,27 +81,14 @@ done
 [[ ${#POSITIONAL[@]} -eq 2 ]] || usage 2
 [[ "$GAMES" =~ ^[1-9][0-9]*$ ]] || die "--games must be a positive integer"
 
-ENGINE_BIN="$(readlink -f -- "${POSITIONAL[0]}" 2>/dev/null)" || die "no such file: ${POSITIONAL[0]}"
-[[ -f "$ENGINE_BIN" && -x "$ENGINE_BIN" ]] || die "not an executable file: ${POSITIONAL[0]}"
+ENGINE_BIN="$(abs_exe "${POSITIONAL[0]}")"
 ENGINE_NAME="$(basename -- "$ENGINE_BIN")"
 OPPONENT="${POSITIONAL[1]}"
 
-[[ -r "$BOOK" ]] || die "opening book not readable: $BOOK"
-BOOK="$(readlink -f -- "$BOOK")"
-case "$BOOK" in
-    *.epd) BOOK_FORMAT=epd ;;
-    *) BOOK_FORMAT=pgn ;;
-esac
+BOOK="$(abs_book "$BOOK")"
+BOOK_FORMAT="$(book_format "$BOOK" pgn)"
 
-if [[ -n "${CUTECHESS:-}" ]]; then
-    CC="$CUTECHESS"
-elif command -v cutechess-cli >/dev/null 2>&1; then
-    CC="$(command -v cutechess-cli)"
-elif [[ -x /work/opt/bin/cutechess-cli ]]; then
-    CC=/work/opt/bin/cutechess-cli
-else
-    die "cutechess-cli not found: set CUTECHESS, put it on PATH, or build it into /work/opt/bin"
-fi
+CC="$(find_tool cutechess-cli CUTECHESS)"
 
 # Debian installs the engines in /usr/games, which is often not on PATH.
 find_engine() {
@@ -162,8 +144,7 @@ CMD=(
     -recover
 )
 if [[ -n "$PGN" ]]; then
-    mkdir -p "$(dirname -- "$PGN")"
-    CMD+=(-pgnout "$(readlink -f -- "$(dirname -- "$PGN")")/$(basename -- "$PGN")")
+    CMD+=(-pgnout "$(abs_out "$PGN")")
 fi
 CMD+=("${EXTRA[@]+"${EXTRA[@]}"}")
 

@@ -18,8 +18,10 @@
 # others. The four-ply continuation table is left off: it is a variant of the continuation
 # history's depth, not a heuristic of its own, and it measured no better.
 set -euo pipefail
-REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-[[ $# -ge 1 && "$1" != -* ]] || { sed -n '/^# Usage:/,/^# pairs/p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
+# shellcheck source=lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+USAGE_END='^# pairs'
+[[ $# -ge 1 && "$1" != -* ]] || usage 2
 ENGINE="$1"; shift
 exec "$REPO_ROOT/scripts/ablate.sh" "$ENGINE" --prefix Order \
     --each OrderCounterMove=true,OrderCaptureHistory=true,OrderThreats=true \

@@ -59,14 +59,9 @@
 
 set -euo pipefail
 
-usage() {
-    sed -n '/^# Usage:/,/^#   -- -draw/p' "$0" | sed 's/^# \{0,1\}//'
-    exit "${1:-2}"
-}
-
-die() { echo "sprt.sh: $*" >&2; exit 2; }
-
-REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+# shellcheck source=lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+USAGE_END='^#   -- -draw'
 
 TC="4+0.04"
 NODES=""
@@ -74,7 +69,7 @@ ELO0="0"
 ELO1="10"
 ROUNDS="2500"
 CONCURRENCY="2"
-BOOK="$REPO_ROOT/../shared/data/books/UHO_4060_v3.epd"
+BOOK="$BOOKS_DIR/UHO_4060_v3.epd"
 SEED="42"
 PGN=""
 EXTRA=()
@@ -101,30 +96,12 @@ done
 [[ ${#POSITIONAL[@]} -eq 2 ]] || usage 2
 
 # Absolute paths, so nothing depends on fastchess's working directory.
-abs_exe() {
-    local p
-    p="$(readlink -f -- "$1" 2>/dev/null)" || die "no such file: $1"
-    [[ -f "$p" && -x "$p" ]] || die "not an executable file: $1"
-    printf '%s\n' "$p"
-}
 NEW_BIN="$(abs_exe "${POSITIONAL[0]}")"
 BASE_BIN="$(abs_exe "${POSITIONAL[1]}")"
-[[ -r "$BOOK" ]] || die "opening book not readable: $BOOK"
-BOOK="$(readlink -f -- "$BOOK")"
-case "$BOOK" in
-    *.pgn) BOOK_FORMAT=pgn ;;
-    *) BOOK_FORMAT=epd ;;
-esac
+BOOK="$(abs_book "$BOOK")"
+BOOK_FORMAT="$(book_format "$BOOK" epd)"
 
-if [[ -n "${FASTCHESS:-}" ]]; then
-    FC="$FASTCHESS"
-elif command -v fastchess >/dev/null 2>&1; then
-    FC="$(command -v fastchess)"
-elif [[ -x /work/opt/bin/fastchess ]]; then
-    FC=/work/opt/bin/fastchess
-else
-    die "fastchess not found: set FASTCHESS, put it on PATH, or build it into /work/opt/bin"
-fi
+FC="$(find_tool fastchess FASTCHESS)"
 
 # Engine names: the file names, made distinct when both builds share one.
 NEW_NAME="$(basename -- "$NEW_BIN")"
@@ -159,8 +136,7 @@ CMD=(
     -config outname="$STATE"
 )
 if [[ -n "$PGN" ]]; then
-    mkdir -p "$(dirname -- "$PGN")"
-    CMD+=(-pgnout file="$(readlink -f -- "$(dirname -- "$PGN")")/$(basename -- "$PGN")")
+    CMD+=(-pgnout file="$(abs_out "$PGN")")
 fi
 CMD+=("${EXTRA[@]+"${EXTRA[@]}"}")
 
