@@ -21,9 +21,10 @@ Prints one markdown table row: engine, suite, positions, depth, fail-highs, firs
 """
 
 import argparse
-import subprocess
 import sys
 from pathlib import Path
+
+from uci_engine import EngineDied, UciEngine
 
 
 class EngineError(Exception):
@@ -53,24 +54,30 @@ def parse_fhstats(line):
 
 def measure(engine, fens, depth, options=()):
     """Searches every position to `depth`; returns the engine's totals (ALL, FIRST, FOUR)."""
-    proc = subprocess.Popen([engine], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                            text=True, bufsize=1)
+    # The engine's stderr stays on ours; no read has a timeout (a deep search takes long).
+    eng = UciEngine([engine], stderr=None)
 
     def send(text):
-        proc.stdin.write(text + "\n")
-        proc.stdin.flush()
+        try:
+            eng.send(text)
+        except EngineDied:
+            raise EngineError(f"engine exited before '{text}' could be sent") from None
 
     def read_until(token):
         last = None
-        while True:
-            line = proc.stdout.readline()
-            if not line:
-                raise EngineError(f"engine exited while waiting for '{token}'")
+
+        def seen(line):
+            nonlocal last
             stats = parse_fhstats(line)
             if stats is not None:
                 last = stats
-            if line.split()[:1] == [token]:
-                return last
+            return line.split()[:1] == [token]
+
+        try:
+            eng.expect(seen, None, f"'{token}'")
+        except EngineDied:
+            raise EngineError(f"engine exited while waiting for '{token}'") from None
+        return last
 
     try:
         send("uci")
@@ -91,13 +98,10 @@ def measure(engine, fens, depth, options=()):
             if totals is not None and any(a < b for a, b in zip(stats, totals)):
                 raise EngineError("fhstats went down: they must be totals since the engine started")
             totals = stats
-        send("quit")
         return totals
     finally:
-        try:
-            proc.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+        # quit, up to 5 s to go, then killed; after an error too, so it never lingers.
+        eng.close(quit_timeout=5)
 
 
 def row(name, suite, positions, depth, totals):

@@ -16,90 +16,61 @@ machine's load falls on all of them alike; the medians are printed as a Markdown
 """
 
 import argparse
-import queue
 import statistics
 import subprocess
 import sys
-import threading
 import time
+
+from uci_engine import UciEngine
 
 STEPS = ["resize", "fresh", "clear", "newgame"]
 
 
-class Engine:
-    def __init__(self, path):
-        self.proc = subprocess.Popen(
-            [path],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL,
-            text=True,
-            bufsize=1,
-        )
-        self.lines = queue.Queue()
-        threading.Thread(target=self._read, daemon=True).start()
+def wait_for(engine, prefix, timeout):
+    """Reads up to the first line starting with `prefix`; error replies on the way go to
+    stderr, so a refused setting is seen."""
+    def seen(line):
+        line = line.strip()
+        if line.startswith("info string error"):
+            print(f"  engine: {line}", file=sys.stderr)
+        return line.startswith(prefix)
 
-    def _read(self):
-        for line in self.proc.stdout:
-            self.lines.put(line.strip())
-        self.lines.put(None)
+    return engine.expect(seen, timeout, f"'{prefix}'")[0]
 
-    def send(self, cmd):
-        self.proc.stdin.write(cmd + "\n")
-        self.proc.stdin.flush()
 
-    def wait_for(self, prefix, timeout):
-        deadline = time.monotonic() + timeout
-        while True:
-            left = deadline - time.monotonic()
-            if left <= 0:
-                raise TimeoutError(f"no '{prefix}' within {timeout} s")
-            line = self.lines.get(timeout=left)
-            if line is None:
-                raise EOFError("the engine exited")
-            if line.startswith("info string error"):
-                print(f"  engine: {line}", file=sys.stderr)
-            if line.startswith(prefix):
-                return line
+def timed(engine, cmds, timeout):
+    """Seconds from writing `cmds` (then isready) to reading readyok."""
+    start = time.monotonic()
+    for c in cmds:
+        engine.send(c)
+    engine.send("isready")
+    wait_for(engine, "readyok", timeout)
+    return time.monotonic() - start
 
-    def timed(self, cmds, timeout):
-        """Seconds from writing `cmds` (then isready) to reading readyok."""
-        start = time.monotonic()
-        for c in cmds:
-            self.send(c)
-        self.send("isready")
-        self.wait_for("readyok", timeout)
-        return time.monotonic() - start
 
-    def search(self, movetime_ms, timeout):
-        self.send("position startpos")
-        self.send(f"go movetime {movetime_ms}")
-        self.wait_for("bestmove", timeout)
-
-    def quit(self):
-        try:
-            self.send("quit")
-            self.proc.wait(timeout=60)
-        except (OSError, subprocess.TimeoutExpired):
-            self.proc.kill()
+def search(engine, movetime_ms, timeout):
+    engine.send("position startpos")
+    engine.send(f"go movetime {movetime_ms}")
+    wait_for(engine, "bestmove", timeout)
 
 
 def run_once(path, hash_mb, threads, movetime_ms, timeout):
-    e = Engine(path)
+    e = UciEngine([path], stderr=subprocess.DEVNULL)
     try:
         e.send("uci")
-        e.wait_for("uciok", timeout)
-        e.timed([f"setoption name Threads value {threads}"], timeout)
+        wait_for(e, "uciok", timeout)
+        timed(e, [f"setoption name Threads value {threads}"], timeout)
         t = {}
-        t["resize"] = e.timed([f"setoption name Hash value {hash_mb}"], timeout)
-        t["fresh"] = e.timed(["ucinewgame"], timeout)
-        e.search(movetime_ms, timeout)
-        t["clear"] = e.timed(["setoption name Clear Hash"], timeout)
-        e.search(movetime_ms, timeout)
-        t["newgame"] = e.timed(["ucinewgame"], timeout)
+        t["resize"] = timed(e, [f"setoption name Hash value {hash_mb}"], timeout)
+        t["fresh"] = timed(e, ["ucinewgame"], timeout)
+        search(e, movetime_ms, timeout)
+        t["clear"] = timed(e, ["setoption name Clear Hash"], timeout)
+        search(e, movetime_ms, timeout)
+        t["newgame"] = timed(e, ["ucinewgame"], timeout)
         return t
     finally:
-        e.quit()
+        # quit, then up to a minute to go (a large table can take a while to free), then killed.
+        e.close(quit_timeout=60)
 
 
 def main():

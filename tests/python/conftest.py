@@ -4,7 +4,7 @@ What it is
 ==========
 End-to-end tests of the engine *binary* over UCI, using ``chess.engine`` from
 python-chess -- the same client lichess-bot uses -- plus a few tests that speak
-raw UCI over pipes (``RawEngine`` in ``uci_util.py``) where exact bytes matter.
+raw UCI over pipes (``UciEngine`` in ``scripts/uci_engine.py``) where exact bytes matter.
 
 How to run
 ==========
@@ -70,7 +70,8 @@ it misbehave on purpose, to see the suite catch it.
 
 Files
 -----
-``uci_util.py`` helpers (RawEngine, timed python-chess calls, game driver);
+``uci_util.py`` helpers (timed python-chess calls, game driver); the raw UCI
+driver is ``scripts/uci_engine.py``;
 ``test_games.py`` self-play at 1+0.01, 5+0.05 and movetime 50 ms;
 ``test_analysis.py`` MultiPV, mate scores, go infinite/stop, pondering, ucinewgame;
 ``test_options.py`` option list, Hash/Threads/Clear Hash, out-of-range values;
@@ -100,10 +101,14 @@ import chess.engine
 import pytest
 
 # The helpers live beside this file; make them importable whatever pytest's import mode.
+# scripts/ too: the raw UCI driver (uci_engine.py) lives there, shared with the scripts.
+REPO_ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(REPO_ROOT / "scripts"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import uci_util  # noqa: E402
-from uci_util import RawEngine, UciLog, quit_engine  # noqa: E402
+from uci_engine import UciEngine  # noqa: E402
+from uci_util import UciLog, quit_engine  # noqa: E402
 
 ENV_VAR = "CUTOFF_BIN"
 DEFAULT_TEST_TIMEOUT = float(os.environ.get("CUTOFF_TEST_TIMEOUT", "90"))
@@ -157,7 +162,7 @@ def engine_identity() -> Dict[str, str]:
     global _identity
     if _identity is None:
         assert _engine_path is not None
-        raw = RawEngine([_engine_path])
+        raw = UciEngine([_engine_path])
         try:
             _identity = dict(raw.handshake(timeout=15.0))
         finally:
@@ -264,11 +269,11 @@ def engine(engine_factory) -> chess.engine.SimpleEngine:
 
 @pytest.fixture
 def raw_factory(engine_path: str):
-    """Call it to start a RawEngine that has completed the uci handshake."""
-    started: List[RawEngine] = []
+    """Call it to start a UciEngine that has completed the uci handshake."""
+    started: List[UciEngine] = []
 
-    def start(handshake: bool = True) -> RawEngine:
-        eng = RawEngine([engine_path])
+    def start(handshake: bool = True) -> UciEngine:
+        eng = UciEngine([engine_path])
         started.append(eng)
         if handshake:
             eng.handshake(timeout=10.0)
@@ -281,7 +286,7 @@ def raw_factory(engine_path: str):
 
 
 @pytest.fixture
-def raw(raw_factory) -> RawEngine:
+def raw(raw_factory) -> UciEngine:
     return raw_factory()
 
 

@@ -13,7 +13,8 @@ import time
 import chess
 import pytest
 
-from uci_util import RawEngine, assert_legal_uci, error_lines, load_note, same_position, within
+from uci_engine import UciEngine
+from uci_util import assert_legal_uci, error_lines, load_note, same_position, within
 
 KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
 KIWIPETE_BLACK = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b KQkq - 0 1"
@@ -35,7 +36,7 @@ def position_cmd(spec: str, moves=()) -> str:
     return head + (" moves " + " ".join(moves) if moves else "")
 
 
-def set_position(raw: RawEngine, spec: str, moves=()) -> chess.Board:
+def set_position(raw: UciEngine, spec: str, moves=()) -> chess.Board:
     raw.send(position_cmd(spec, moves))
     return board_of(spec, moves)
 

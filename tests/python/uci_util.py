@@ -7,8 +7,11 @@ the engine are provided:
   wrapped by :func:`play` / :func:`analyse` / :func:`run_sync` so that *every*
   call has a wall-clock timeout (python-chess itself puts no timeout on
   ``play`` with clock limits, so a hung engine would hang the suite);
-* :class:`RawEngine`, a bare subprocess with a line queue, for tests that need
-  exact control over the bytes sent (error handling, ponderhit timing, ...).
+* ``UciEngine`` from ``scripts/uci_engine.py`` (the one raw UCI driver of the
+  repository, shared with the scripts; conftest.py puts scripts/ on sys.path),
+  a bare subprocess with a line queue, for tests that need exact control over
+  the bytes sent (error handling, ponderhit timing, ...).  A python-chess call
+  that times out raises the same EngineHung as a raw read.
 """
 
 from __future__ import annotations
@@ -19,19 +22,19 @@ import gc
 import io
 import logging
 import os
-import queue
 import random
 import re
-import subprocess
 import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Dict, List, Optional, Sequence, Tuple, Union
+from typing import Dict, List, Optional, Sequence, Tuple, Union
 
 import chess
 import chess.engine
 import chess.pgn
+
+from uci_engine import EngineHung
 
 # ---------------------------------------------------------------------------
 # Tunables (documented in conftest.py)
@@ -79,14 +82,6 @@ HANG_MARGIN = 5.0
 REPO_ROOT = Path(__file__).resolve().parents[2]
 BOOK_DIR = REPO_ROOT.parent / "shared" / "data" / "books"
 DEFAULT_BOOK = BOOK_DIR / "8moves_v3.pgn"
-
-
-class EngineHung(AssertionError):
-    """The engine did not answer within the allowed wall-clock time."""
-
-
-class EngineDied(AssertionError):
-    """The engine process exited (or closed stdout) unexpectedly."""
 
 
 # ---------------------------------------------------------------------------
@@ -239,183 +234,6 @@ def quit_engine(engine: chess.engine.SimpleEngine, timeout: float = 3.0) -> None
         pass
     finally:
         engine.close()
-
-
-# ---------------------------------------------------------------------------
-# Raw subprocess engine
-# ---------------------------------------------------------------------------
-
-_EOF = object()
-
-
-class RawEngine:
-    """Talks UCI over plain pipes; every read has a timeout."""
-
-    def __init__(self, command: Sequence[str]):
-        self.command = list(command)
-        self.proc = subprocess.Popen(
-            self.command,
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-            bufsize=1,
-            errors="replace",
-        )
-        self.lines: "queue.Queue[object]" = queue.Queue()
-        self.transcript: List[Tuple[float, str, str]] = []
-        self.stderr_lines: List[str] = []
-        self._t0 = time.perf_counter()
-        self._lock = threading.Lock()
-        threading.Thread(target=self._pump_stdout, daemon=True).start()
-        threading.Thread(target=self._pump_stderr, daemon=True).start()
-        self.id: Dict[str, str] = {}
-        self.option_lines: List[str] = []
-
-    # -- plumbing ----------------------------------------------------------
-    def _log(self, direction: str, line: str) -> None:
-        with self._lock:
-            self.transcript.append((time.perf_counter() - self._t0, direction, line))
-
-    def _pump_stdout(self) -> None:
-        assert self.proc.stdout is not None
-        for raw in self.proc.stdout:
-            line = raw.rstrip("\r\n")
-            self._log("<", line)
-            self.lines.put(line)
-        self.lines.put(_EOF)
-
-    def _pump_stderr(self) -> None:
-        assert self.proc.stderr is not None
-        for raw in self.proc.stderr:
-            self.stderr_lines.append(raw.rstrip("\r\n"))
-
-    def describe(self, last: int = 40) -> str:
-        with self._lock:
-            tail = self.transcript[-last:]
-        text = "\n".join(f"  {t:8.3f} {d} {l}" for t, d, l in tail)
-        err = "\n".join("  " + l for l in self.stderr_lines[-10:])
-        return f"last {len(tail)} lines of the conversation (> sent, < received):\n{text}" + (
-            f"\nstderr tail:\n{err}" if err else ""
-        )
-
-    def send(self, line: str) -> None:
-        self._log(">", line)
-        try:
-            assert self.proc.stdin is not None
-            self.proc.stdin.write(line + "\n")
-            self.proc.stdin.flush()
-        except (BrokenPipeError, OSError) as exc:
-            raise EngineDied(f"cannot write {line!r}: engine exited with {self.proc.poll()}\n{self.describe()}") from exc
-
-    def readline(self, timeout: float) -> Optional[str]:
-        """Next line, or None when nothing arrived within *timeout* seconds."""
-        try:
-            item = self.lines.get(timeout=max(0.0, timeout))
-        except queue.Empty:
-            return None
-        if item is _EOF:
-            self.lines.put(_EOF)  # keep reporting EOF
-            try:
-                rc = self.proc.wait(timeout=1)
-            except subprocess.TimeoutExpired:
-                rc = None
-            raise EngineDied(f"engine closed its output (exit code {rc})\n{self.describe()}")
-        return item  # type: ignore[return-value]
-
-    def expect(self, pred: Callable[[str], bool], timeout: float, what: str) -> Tuple[str, List[str]]:
-        """Read until a line satisfies *pred*; return it and the lines before it."""
-        deadline = time.perf_counter() + timeout
-        before: List[str] = []
-        while True:
-            left = deadline - time.perf_counter()
-            line = self.readline(left) if left > 0 else None
-            if line is None:
-                raise EngineHung(f"no {what} within {timeout:.2f}s\n{self.describe()}")
-            if pred(line):
-                return line, before
-            before.append(line)
-
-    def collect(self, duration: float) -> List[str]:
-        """All lines arriving within *duration* seconds."""
-        deadline = time.perf_counter() + duration
-        out = []
-        while True:
-            left = deadline - time.perf_counter()
-            if left <= 0:
-                return out
-            line = self.readline(left)
-            if line is None:
-                return out
-            out.append(line)
-
-    # -- UCI conveniences --------------------------------------------------
-    def handshake(self, timeout: float = 10.0) -> Dict[str, str]:
-        self.send("uci")
-        _, before = self.expect(lambda l: l.strip() == "uciok", timeout, "uciok")
-        for line in before:
-            toks = line.split(None, 2)
-            if len(toks) >= 3 and toks[0] == "id":
-                self.id[toks[1]] = toks[2].strip()
-            elif line.startswith("option "):
-                self.option_lines.append(line)
-        return self.id
-
-    def isready(self, timeout: float = 5.0) -> List[str]:
-        """Send isready; return the lines that arrived before readyok."""
-        self.send("isready")
-        _, before = self.expect(lambda l: l.strip() == "readyok", timeout, "readyok")
-        return before
-
-    def wait_bestmove(self, timeout: float) -> Tuple[str, Optional[str], List[str], float]:
-        """Wait for 'bestmove'; returns (move, ponder, lines before, seconds waited)."""
-        t0 = time.perf_counter()
-        line, before = self.expect(lambda l: l.split()[:1] == ["bestmove"], timeout, "bestmove")
-        elapsed = time.perf_counter() - t0
-        toks = line.split()
-        move = toks[1] if len(toks) > 1 else ""
-        ponder = toks[3] if len(toks) > 3 and toks[2] == "ponder" else None
-        return move, ponder, before, elapsed
-
-    def go(self, go_command: str, timeout: float) -> Tuple[str, Optional[str], List[str], float]:
-        self.send(go_command)
-        return self.wait_bestmove(timeout)
-
-    def fen_from_d(self, timeout: float = 5.0) -> str:
-        """Send 'd' and return the FEN from its 'Fen: ' line."""
-        self.send("d")
-        before = self.isready(timeout)
-        for line in before:
-            if line.startswith("Fen: "):
-                return line[len("Fen: "):].strip()
-        raise AssertionError(f"'d' printed no line starting with 'Fen: '\n{self.describe()}")
-
-    def quit(self, timeout: float = 3.0) -> Optional[int]:
-        if self.proc.poll() is None:
-            try:
-                self.send("quit")
-            except EngineDied:
-                pass
-        try:
-            return self.proc.wait(timeout=timeout)
-        except subprocess.TimeoutExpired:
-            return None
-
-    def close(self) -> None:
-        if self.proc.poll() is None:
-            self.quit(2.0)
-        if self.proc.poll() is None:
-            self.proc.kill()
-            try:
-                self.proc.wait(timeout=5)
-            except subprocess.TimeoutExpired:  # pragma: no cover
-                pass
-        for stream in (self.proc.stdin, self.proc.stdout, self.proc.stderr):
-            try:
-                if stream:
-                    stream.close()
-            except Exception:
-                pass
 
 
 def error_lines(lines: Sequence[str]) -> List[str]:
