@@ -11,13 +11,22 @@ How to run
 ::
 
     pip install -r tests/python/requirements.txt   # chess (python-chess) + pytest
-    cargo build --release
-    CUTOFF_BIN=target/release/cutoff python -m pytest tests/python -q
+    python -m pytest tests/python -q
 
-``CUTOFF_BIN`` is required: without it every test is *skipped* (with that
-reason printed); if it is set but does not name an executable file, pytest
-stops with a usage error.  A relative path is taken relative to the current
-directory.  Most tests also pass against any decent UCI engine, e.g.::
+Without ``CUTOFF_BIN`` the engine under test is the repository's
+``target/release/cutoff`` (under ``CARGO_TARGET_DIR`` if that is set), made
+current with ``cargo build --release`` once per session, before the first test
+that needs the engine (a no-op when it is up to date; a binary left from before
+a change would test old code).  Without cargo an existing binary is used as it
+is.  When there is no engine (the build fails, or no cargo and no binary),
+every test that needs it *fails* with the reason and the build's last lines;
+nothing is skipped for it.  The tests of the scripts that need no engine run
+either way.
+
+``CUTOFF_BIN`` names another engine instead (no build); if it does not name an
+executable file, pytest stops with a usage error.  A relative path is taken
+relative to the current directory.  Most tests also pass against any decent
+UCI engine, e.g.::
 
     CUTOFF_BIN=/usr/games/stockfish python -m pytest tests/python -q
 
@@ -91,11 +100,11 @@ import logging
 import os
 import shutil
 import signal
+import subprocess
+import sys
 import time
 from pathlib import Path
-from typing import Dict, List, Optional
-
-import sys
+from typing import Dict, List, Optional, Tuple
 
 import chess.engine
 import pytest
@@ -114,6 +123,10 @@ ENV_VAR = "CUTOFF_BIN"
 DEFAULT_TEST_TIMEOUT = float(os.environ.get("CUTOFF_TEST_TIMEOUT", "90"))
 
 _engine_path: Optional[str] = None
+# Why there is no engine, when the build failed: every test that needs one fails with it;
+# the build's last lines are printed once at the start and once at the end, not per test.
+_engine_problem: Optional[str] = None
+_build_tail: str = ""
 _identity: Optional[Dict[str, str]] = None
 
 
@@ -132,6 +145,34 @@ def _resolve_engine() -> Optional[str]:
     return str(path)
 
 
+def _built_engine(say) -> Tuple[Optional[str], Optional[str], str]:
+    """(path, None, "") to the repository's release binary after `cargo build --release`, or
+    (None, why not, the build's last lines). *say* prints a line to the terminal (the build
+    can take minutes)."""
+    target = Path(os.environ.get("CARGO_TARGET_DIR") or REPO_ROOT / "target").resolve()
+    binary = target / "release" / "cutoff"
+    usable = binary.is_file() and os.access(binary, os.X_OK)
+    cargo = shutil.which("cargo")
+    if cargo is None:
+        if usable:
+            say(f"{ENV_VAR} is not set and cargo is not on PATH: testing {binary} as it is (not rebuilt)")
+            return str(binary), None, ""
+        return None, (f"{ENV_VAR} is not set, there is no {binary}, and cargo is not on PATH to build it. "
+                      f"Build Cutoff (cargo build --release) or set {ENV_VAR} to an engine."), ""
+    say(f"{ENV_VAR} is not set: cargo build --release in {REPO_ROOT} (once per session; can take minutes)")
+    env = dict(os.environ, CARGO_TARGET_DIR=str(target))
+    build = subprocess.run([cargo, "build", "--release"], cwd=REPO_ROOT, env=env,
+                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, errors="replace")
+    if build.returncode != 0:
+        tail = "\n".join(build.stdout.splitlines()[-30:])
+        return None, (f"{ENV_VAR} is not set and `cargo build --release` in {REPO_ROOT} failed "
+                      f"(exit code {build.returncode}); fix the build or set {ENV_VAR}. "
+                      f"Its last lines are printed at the start and the end of this run."), tail
+    if not (binary.is_file() and os.access(binary, os.X_OK)):
+        return None, f"`cargo build --release` succeeded but left no executable at {binary}; set {ENV_VAR}.", ""
+    return str(binary), None, ""
+
+
 def pytest_configure(config: pytest.Config) -> None:
     global _engine_path
     config.addinivalue_line("markers", "cutoff_only: checks behaviour only Cutoff promises; skipped for other engines")
@@ -139,22 +180,40 @@ def pytest_configure(config: pytest.Config) -> None:
     _engine_path = _resolve_engine()
 
 
-def pytest_report_header(config: pytest.Config) -> List[str]:
-    if _engine_path is None:
-        return [f"{ENV_VAR} is not set: all engine tests will be skipped"]
+def _engine_line() -> str:
     try:
         name = repr(engine_identity().get("name"))
     except Exception as exc:  # reported properly by the tests themselves
         name = f"<handshake failed: {exc!r}>"[:200]
-    return [f"engine under test: {_engine_path} (id name {name})",
-            f"opening book: {uci_util.book_path()} ({'found' if uci_util.book_path().is_file() else 'absent, using startpos'})"]
+    return f"engine under test: {_engine_path} (id name {name})"
 
 
-def pytest_collection_modifyitems(config: pytest.Config, items: List[pytest.Item]) -> None:
+def pytest_report_header(config: pytest.Config) -> List[str]:
+    book = f"opening book: {uci_util.book_path()} ({'found' if uci_util.book_path().is_file() else 'absent, using startpos'})"
     if _engine_path is None:
-        skip = pytest.mark.skip(reason=f"{ENV_VAR} is not set (e.g. CUTOFF_BIN=target/release/cutoff)")
-        for item in items:
-            item.add_marker(skip)
+        return [f"{ENV_VAR} is not set: the engine is the repository's release build, "
+                f"built before the first test that needs it", book]
+    return [_engine_line(), book]
+
+
+@pytest.hookimpl(trylast=True)  # after -k / -m have deselected: build only for tests that run
+def pytest_collection_modifyitems(config: pytest.Config, items: List[pytest.Item]) -> None:
+    global _engine_path, _engine_problem, _build_tail
+    if _engine_path is not None or not any("engine_path" in item.fixturenames for item in items):
+        return
+    reporter = config.pluginmanager.get_plugin("terminalreporter")
+
+    def say(line: str, **markup) -> None:
+        if reporter is not None:
+            reporter.write_line(line, **markup)
+
+    _engine_path, _engine_problem, _build_tail = _built_engine(say)
+    if _engine_path is not None:
+        say(_engine_line())
+    else:
+        say(f"NO ENGINE: {_engine_problem}", red=True)
+        if _build_tail:
+            say(_build_tail)
 
 
 def engine_identity() -> Dict[str, str]:
@@ -217,8 +276,9 @@ def pytest_runtest_call(item: pytest.Item):
 
 @pytest.fixture(scope="session")
 def engine_path() -> str:
+    """The engine every engine test uses (all other engine fixtures build on this one)."""
     if _engine_path is None:
-        pytest.skip(f"{ENV_VAR} is not set")
+        pytest.fail(_engine_problem or f"no engine: set {ENV_VAR}", pytrace=False)
     return _engine_path
 
 
@@ -291,7 +351,7 @@ def raw(raw_factory) -> UciEngine:
 
 
 def pytest_terminal_summary(terminalreporter, exitstatus, config) -> None:
-    if _engine_path is None:
-        terminalreporter.write_line(
-            f"NOTE: {ENV_VAR} is not set, so every engine test was skipped. "
-            f"Run e.g. {ENV_VAR}=target/release/cutoff python -m pytest tests/python -q", yellow=True)
+    if _engine_problem is not None:
+        if _build_tail:
+            terminalreporter.write_line(_build_tail)
+        terminalreporter.write_line(f"NO ENGINE, so every test that needs it failed at setup: {_engine_problem}", red=True)
