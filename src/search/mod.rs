@@ -321,8 +321,8 @@ fn run_thread<const STATS: bool>(
     pos: &mut Position,
     out: &mut EventSink,
 ) -> (SearchResult, SearchStats) {
-    let mut t = SearchThread::<STATS>::new(tables, shared, id, pos);
-    let r = t.iterate(pos, out);
+    let mut t = SearchThread::<STATS>::new(tables, shared, id, pos, out);
+    let r = t.iterate(pos);
     (r, t.stats())
 }
 

@@ -9,15 +9,40 @@
 //! option each); with `SearchOptions::pure` none of the selective steps run: alpha-beta alone,
 //! as the ordering experiments need. The constants are in `tunable.rs`.
 
-use super::ordering::{MovePicker, PickedFrom, PieceTo};
+use super::ordering::{Cutoff, MovePicker, PickedFrom, PieceTo, TriedMoves};
 use super::tablebase;
 use super::thread::{SearchThread, CURRMOVE_AFTER};
-use super::tt::{score_from_tt, score_to_tt, Bound, NO_EVAL};
+use super::tt::{score_from_tt, score_to_tt, Bound, TtEntry, NO_EVAL};
 use super::tunable as t;
-use super::{EventSink, SearchEvent, INFINITY, MATE, MATE_BOUND, MAX_PLY};
+use super::{SearchEvent, INFINITY, MATE, MATE_BOUND, MAX_PLY};
 use crate::board::{see_ge, Move, PieceType, PIECE_VALUE};
 use crate::position::Position;
 use std::sync::atomic::Ordering;
+
+/// A tablebase result is stored in the table this many plies deeper than the node's depth:
+/// it is exact, and no search to that depth could improve it.
+const TB_DEPTH_BONUS: i32 = 6;
+/// No extension past half the ply limit, so perpetual checks cannot run past it.
+const EXTENSION_PLY_LIMIT: usize = MAX_PLY / 2;
+
+/// What a node expects of itself: the kind of window it has and whether it should fail high.
+#[derive(Clone, Copy)]
+struct NodeKind {
+    /// A full window: on the principal variation.
+    pv: bool,
+    /// A null window expected to fail high.
+    cut: bool,
+}
+
+/// What the singular search said of the hash move.
+enum Singular {
+    /// Other moves come close: search it at the normal depth.
+    Not,
+    /// Every other move fails well below it: search it this many plies deeper.
+    Extend(i32),
+    /// Other moves reach beta too: the node is cut with this score (multi-cut).
+    MultiCut(i32),
+}
 
 /// The best score and move of a node so far, against the window it was searched with.
 struct NodeBest {
@@ -123,8 +148,7 @@ impl<const STATS: bool> SearchThread<'_, STATS> {
     }
 
     /// Negamax alpha-beta with principal variation search. `cut_node`: a null-window node
-    /// expected to fail high. `out` receives the root's `CurrentMove` events.
-    #[allow(clippy::too_many_arguments)]
+    /// expected to fail high.
     pub(super) fn alpha_beta(
         &mut self,
         pos: &mut Position,
@@ -133,7 +157,6 @@ impl<const STATS: bool> SearchThread<'_, STATS> {
         mut alpha: i32,
         mut beta: i32,
         cut_node: bool,
-        out: &mut EventSink,
     ) -> i32 {
         let root = ply == 0;
         let pv_node = beta - alpha > 1;
@@ -213,7 +236,7 @@ impl<const STATS: bool> SearchThread<'_, STATS> {
                     _ => Bound::Exact,
                 };
                 if bound.cuts(score, alpha, beta) {
-                    let tb_depth = (depth + 6).min(MAX_PLY as i32 - 1);
+                    let tb_depth = (depth + TB_DEPTH_BONUS).min(MAX_PLY as i32 - 1);
                     self.shared.tt.store(
                         key,
                         Move::NULL,
@@ -314,8 +337,7 @@ impl<const STATS: bool> SearchThread<'_, STATS> {
                 self.stack[ply].moved = None;
                 self.make_null_move(pos);
                 self.stack[ply + 1].after_null = true;
-                let score =
-                    -self.alpha_beta(pos, depth - r, ply + 1, -beta, -beta + 1, !cut_node, out);
+                let score = -self.alpha_beta(pos, depth - r, ply + 1, -beta, -beta + 1, !cut_node);
                 self.stack[ply + 1].after_null = false;
                 self.unmake_null_move(pos);
                 if self.stopped {
@@ -330,8 +352,8 @@ impl<const STATS: bool> SearchThread<'_, STATS> {
                     // Verification: the same reduced search, with null moves off for the
                     // first plies of it, so a zugzwang cannot hide behind a pass.
                     let saved = self.nmp_min_ply;
-                    self.nmp_min_ply = ply + (3 * (depth - r) / 4) as usize;
-                    let v = self.alpha_beta(pos, depth - r, ply, beta - 1, beta, false, out);
+                    self.nmp_min_ply = ply + (t::nmp_verify_pct() * (depth - r) / 100) as usize;
+                    let v = self.alpha_beta(pos, depth - r, ply, beta - 1, beta, false);
                     self.nmp_min_ply = saved;
                     self.pv_len[ply] = ply;
                     if self.stopped {
@@ -385,17 +407,11 @@ impl<const STATS: bool> SearchThread<'_, STATS> {
             .with_counter(counter)
             .with_continuation(prev);
         self.count(|s| s.expanded += 1);
-        let side = pos.board().side_to_move();
         let mut best = NodeBest::new(tb_floor, alpha, beta);
         let mut searched = 0usize;
         // Where the first move searched came from, for the statistics.
         let mut first_from = PickedFrom::HashMove;
-        // Quiet moves that failed to cut off, for the history malus (the first 64 suffice).
-        let mut quiets_tried = [Move::NULL; 64];
-        let mut quiets_count = 0;
-        // Captures that failed to cut off, for the capture history's malus.
-        let mut captures_tried = [Move::NULL; 32];
-        let mut captures_count = 0;
+        let mut tried = TriedMoves::default();
         let lmp_limit = (t::lmp_base() + depth * depth) as usize / (2 - improving as usize);
 
         while let Some((m, from)) = picker.next(pos.board(), self.tables) {
@@ -468,47 +484,26 @@ impl<const STATS: bool> SearchThread<'_, STATS> {
             // depth, or extensions along a line could keep its depth from ever falling.
             let may_extend = (ply as i32) < 2 * self.root_depth;
             let mut extension = 0;
-            if tech.singular
-                && !root
-                && may_extend
-                && m == tt_move
-                && excluded.is_null()
-                && depth >= t::se_depth()
-            {
-                if let Some(e) = entry {
-                    let tt_score = score_from_tt(e.score, ply);
-                    if e.bound != Bound::Upper
-                        && e.depth >= depth - t::se_tt_depth()
-                        && tt_score.abs() < MATE_BOUND
-                    {
-                        let singular_beta = tt_score - t::se_margin() * depth;
-                        self.stack[ply].excluded = m;
-                        let s = self.alpha_beta(
-                            pos,
-                            (depth - 1) / 2,
-                            ply,
-                            singular_beta - 1,
-                            singular_beta,
-                            cut_node,
-                            out,
-                        );
-                        self.stack[ply].excluded = Move::NULL;
-                        self.pv_len[ply] = ply;
-                        if self.stopped {
-                            return 0;
-                        }
-                        if s < singular_beta {
-                            extension = 1;
-                            if !pv_node
-                                && s < singular_beta - t::se_double_margin()
-                                && self.stack[ply].double_extensions < t::se_double_max()
-                            {
-                                extension = 2;
-                            }
-                        } else if singular_beta >= beta {
-                            return singular_beta;
-                        }
-                    }
+            if let Some(e) = entry.filter(|_| {
+                tech.singular
+                    && !root
+                    && may_extend
+                    && m == tt_move
+                    && excluded.is_null()
+                    && depth >= t::se_depth()
+            }) {
+                let kind = NodeKind {
+                    pv: pv_node,
+                    cut: cut_node,
+                };
+                let singular = self.singular(pos, ply, depth, &e, beta, kind);
+                if self.stopped {
+                    return 0;
+                }
+                match singular {
+                    Singular::Not => {}
+                    Singular::Extend(plies) => extension = plies,
+                    Singular::MultiCut(score) => return score,
                 }
             }
 
@@ -524,7 +519,7 @@ impl<const STATS: bool> SearchThread<'_, STATS> {
                 && self.shared.opts.report
                 && self.clock.elapsed() > CURRMOVE_AFTER
             {
-                out(&SearchEvent::CurrentMove {
+                self.report(&SearchEvent::CurrentMove {
                     depth,
                     mv: m,
                     number: searched + self.root_excluded.len(),
@@ -545,13 +540,13 @@ impl<const STATS: bool> SearchThread<'_, STATS> {
             // the move, and only for checks.
             if extension == 0
                 && gives_check
-                && ply < MAX_PLY / 2
+                && ply < EXTENSION_PLY_LIMIT
                 && (!tech.check_extension_see
                     || (may_extend && pos.previous().is_some_and(|b| see_ge(b, m, 0))))
             {
                 extension = 1;
             }
-            if ply >= MAX_PLY / 2 {
+            if ply >= EXTENSION_PLY_LIMIT {
                 extension = extension.min(0);
             }
             self.stack[ply + 1].double_extensions =
@@ -567,14 +562,13 @@ impl<const STATS: bool> SearchThread<'_, STATS> {
                     -beta,
                     -alpha,
                     !pv_node && !cut_node,
-                    out,
                 )
             } else {
                 // Late move reductions: later moves in the order are searched shallower with a
                 // null window; a move that beats alpha anyway is searched again in full.
                 let mut r = 0;
                 if tech.lmr
-                    && depth >= 3
+                    && depth >= t::lmr_depth()
                     && searched > 1 + pv_node as usize
                     && (quiet || from == PickedFrom::BadCapture)
                 {
@@ -591,21 +585,12 @@ impl<const STATS: bool> SearchThread<'_, STATS> {
                     r -= history / t::lmr_history_div();
                     r = r.min(new_depth - 1).max(0);
                 }
-                let mut s =
-                    -self.alpha_beta(pos, new_depth - r, ply + 1, -alpha - 1, -alpha, true, out);
+                let mut s = -self.alpha_beta(pos, new_depth - r, ply + 1, -alpha - 1, -alpha, true);
                 if s > alpha && r > 0 {
-                    s = -self.alpha_beta(
-                        pos,
-                        new_depth,
-                        ply + 1,
-                        -alpha - 1,
-                        -alpha,
-                        !cut_node,
-                        out,
-                    );
+                    s = -self.alpha_beta(pos, new_depth, ply + 1, -alpha - 1, -alpha, !cut_node);
                 }
                 if s > alpha && s < beta {
-                    -self.alpha_beta(pos, new_depth, ply + 1, -beta, -alpha, false, out)
+                    -self.alpha_beta(pos, new_depth, ply + 1, -beta, -alpha, false)
                 } else {
                     s
                 }
@@ -623,45 +608,20 @@ impl<const STATS: bool> SearchThread<'_, STATS> {
                 if from == PickedFrom::HashMove {
                     self.count(|s| s.hash_move_cutoffs += 1);
                 }
-                if ordering.capture_history {
-                    self.tables.reward_captures(
-                        pos.board(),
-                        m,
-                        &captures_tried[..captures_count],
+                self.tables.record_cutoff(
+                    ordering,
+                    &Cutoff {
+                        board: pos.board(),
+                        ply,
+                        prev,
+                        best: m,
                         depth,
-                    );
-                }
-                if quiet {
-                    self.tables.killers.store(ply, m);
-                    if ordering.counter_move {
-                        self.tables.counters.store(prev[0], m);
-                    }
-                    if ordering.cont_history {
-                        self.tables.reward_continuation(
-                            pos.board(),
-                            prev,
-                            m,
-                            &quiets_tried[..quiets_count],
-                            depth,
-                        );
-                    }
-                    self.tables.history.reward_cutoff(
-                        side,
-                        m,
-                        &quiets_tried[..quiets_count],
-                        depth,
-                    );
-                }
+                        tried: &tried,
+                    },
+                );
                 break;
             }
-            if quiet && quiets_count < quiets_tried.len() {
-                quiets_tried[quiets_count] = m;
-                quiets_count += 1;
-            }
-            if m.is_capture() && captures_count < captures_tried.len() {
-                captures_tried[captures_count] = m;
-                captures_count += 1;
-            }
+            tried.push(m);
         }
 
         if searched == 0 {
@@ -684,6 +644,52 @@ impl<const STATS: bool> SearchThread<'_, STATS> {
             );
         }
         best.score
+    }
+
+    /// The singular search of hash move `e.mv` at a node of `depth` with window top `beta`:
+    /// every other move, searched at half the depth against a bound below the table's score,
+    /// either fails below it (the hash move is singular: extend it, twice as far when the
+    /// others fail far below) or reaches it (when that bound is at or above beta, several
+    /// moves beat beta: cut). Only an entry that is no upper bound, nearly as deep as the
+    /// node and no mate score is trusted.
+    fn singular(
+        &mut self,
+        pos: &mut Position,
+        ply: usize,
+        depth: i32,
+        e: &TtEntry,
+        beta: i32,
+        kind: NodeKind,
+    ) -> Singular {
+        let tt_score = score_from_tt(e.score, ply);
+        if e.bound == Bound::Upper
+            || e.depth < depth - t::se_tt_depth()
+            || tt_score.abs() >= MATE_BOUND
+        {
+            return Singular::Not;
+        }
+        let singular_beta = tt_score - t::se_margin() * depth;
+        self.stack[ply].excluded = e.mv;
+        let s = self.alpha_beta(
+            pos,
+            (depth - 1) / 2,
+            ply,
+            singular_beta - 1,
+            singular_beta,
+            kind.cut,
+        );
+        self.stack[ply].excluded = Move::NULL;
+        self.pv_len[ply] = ply;
+        if s < singular_beta {
+            let double = !kind.pv
+                && s < singular_beta - t::se_double_margin()
+                && self.stack[ply].double_extensions < t::se_double_max();
+            Singular::Extend(if double { 2 } else { 1 })
+        } else if singular_beta >= beta {
+            Singular::MultiCut(singular_beta)
+        } else {
+            Singular::Not
+        }
     }
 
     /// Quiescence: only captures and promotions (all moves when in check), with stand-pat.

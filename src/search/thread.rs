@@ -30,6 +30,9 @@ pub(super) const CURRMOVE_AFTER: Duration = Duration::from_secs(3);
 /// in the other one the counters are no code at all.
 pub(super) struct SearchThread<'a, const STATS: bool> {
     pub(super) tables: &'a mut OrderingTables,
+    /// Where the thread's events go (the main thread's reach the UCI output; a helper's
+    /// sink drops them).
+    out: &'a mut EventSink<'a>,
     pub(super) shared: Shared<'a>,
     id: usize,
     pub(super) clock: Clock,
@@ -105,6 +108,7 @@ impl<'a, const STATS: bool> SearchThread<'a, STATS> {
         shared: Shared<'a>,
         id: usize,
         pos: &Position,
+        out: &'a mut EventSink<'a>,
     ) -> SearchThread<'a, STATS> {
         let side = pos.board().side_to_move();
         let limits = shared.limits;
@@ -115,6 +119,7 @@ impl<'a, const STATS: bool> SearchThread<'a, STATS> {
         };
         SearchThread {
             tables,
+            out,
             shared,
             id,
             clock: Clock::starting_at(
@@ -178,6 +183,12 @@ impl<'a, const STATS: bool> SearchThread<'a, STATS> {
     pub(super) fn unmake_null_move(&mut self, pos: &mut Position) {
         pos.unmake_null_move();
         self.eval.pop();
+    }
+
+    /// Sends an event to the thread's sink.
+    #[inline]
+    pub(super) fn report(&mut self, event: &SearchEvent) {
+        (self.out)(event);
     }
 
     pub(super) fn stats(&self) -> SearchStats {
@@ -258,13 +269,13 @@ impl<'a, const STATS: bool> SearchThread<'a, STATS> {
     }
 
     /// Iterative deepening; the main thread reports and returns the result.
-    pub(super) fn iterate(&mut self, pos: &mut Position, out: &mut EventSink) -> SearchResult {
+    pub(super) fn iterate(&mut self, pos: &mut Position) -> SearchResult {
         let root_moves = legal_moves(pos.board());
         let mut result = SearchResult::default();
         if root_moves.is_empty() {
             let score = if pos.board().in_check() { -MATE } else { 0 };
             if self.is_main() && self.shared.opts.report {
-                out(&SearchEvent::NoLegalMove { score });
+                self.report(&SearchEvent::NoLegalMove { score });
             }
             result.score = score;
             self.wait_for_stop_if_needed();
@@ -313,7 +324,7 @@ impl<'a, const STATS: bool> SearchThread<'a, STATS> {
                     .unwrap_or(Move::NULL);
                 let prev_score = prev.map(|l| l.score);
                 let prev_pv = prev.map(|l| l.pv.clone()).unwrap_or_default();
-                let score = self.aspiration(pos, depth, prev_score, &prev_pv, line_idx, out);
+                let score = self.aspiration(pos, depth, prev_score, &prev_pv, line_idx);
                 if self.stopped {
                     break;
                 }
@@ -349,10 +360,10 @@ impl<'a, const STATS: bool> SearchThread<'a, STATS> {
             result.depth = depth;
             if self.is_main() && self.shared.opts.report {
                 for (i, l) in lines.iter().enumerate().take(self.shown_lines) {
-                    out(&SearchEvent::Line(self.line_report(depth, i, l, None)));
+                    self.report(&SearchEvent::Line(self.line_report(depth, i, l, None)));
                 }
                 if self.shared.opts.stats == StatsMode::Report {
-                    out(&SearchEvent::Stats(&self.stats));
+                    (self.out)(&SearchEvent::Stats(&self.stats));
                 }
             }
             if !self.is_main() {
@@ -531,7 +542,6 @@ impl<'a, const STATS: bool> SearchThread<'a, STATS> {
         prev: Option<i32>,
         prev_pv: &[Move],
         line_idx: usize,
-        out: &mut EventSink,
     ) -> i32 {
         let mut delta = tunable::aspiration_delta();
         let (mut alpha, mut beta) = match prev {
@@ -541,7 +551,7 @@ impl<'a, const STATS: bool> SearchThread<'a, STATS> {
             _ => (-INFINITY, INFINITY),
         };
         loop {
-            let score = self.alpha_beta(pos, depth, 0, alpha, beta, false, out);
+            let score = self.alpha_beta(pos, depth, 0, alpha, beta, false);
             if self.stopped {
                 return score;
             }
@@ -566,7 +576,7 @@ impl<'a, const STATS: bool> SearchThread<'a, STATS> {
                     prev_pv.to_vec()
                 };
                 let line = PvLine { score, pv };
-                out(&SearchEvent::Line(self.line_report(
+                self.report(&SearchEvent::Line(self.line_report(
                     depth,
                     line_idx,
                     &line,

@@ -75,12 +75,15 @@ tunables! {
     nmp_depth_div = 3, 1..=8;
     nmp_eval_div = 200, 50..=800;
     nmp_eval_max = 3, 0..=6;
-    /// Depth from which a null-move cutoff is verified by a search without null moves.
+    /// Depth from which a null-move cutoff is verified by a search without null moves; the
+    /// verification keeps null moves off for this percentage of its depth.
     nmp_verify_depth = 12, 4..=40;
+    nmp_verify_pct = 75, 0..=100;
     /// Internal iterative reduction: shallowest depth.
     iir_depth = 4, 2..=10;
-    /// Late move reductions: the table is `lmr_base/100 + ln(depth) * ln(moves) * 100 /
-    /// lmr_div`; history adds or removes a ply per `lmr_history_div`.
+    /// Late move reductions: from this depth on; the table is `lmr_base/100 + ln(depth) *
+    /// ln(moves) * 100 / lmr_div`; history adds or removes a ply per `lmr_history_div`.
+    lmr_depth = 3, 1..=8;
     lmr_base = 75, 0..=200;
     lmr_div = 225, 100..=400;
     lmr_history_div = 8192, 1024..=32768;
@@ -112,4 +115,9 @@ tunables! {
     delta_margin = 200, 0..=600;
     /// Aspiration windows: first window half-width.
     aspiration_delta = 25, 5..=100;
+    /// History bonus (and malus) for a cutoff at depth d: `quad * d^2 + lin * d`, at most
+    /// `max`.
+    history_bonus_quad = 16, 0..=64;
+    history_bonus_lin = 32, 0..=128;
+    history_bonus_max = 1600, 100..=4000;
 }

@@ -2,6 +2,7 @@
 //! capture history.
 
 use crate::board::{Color, Move, Piece, PieceType, Square};
+use crate::search::tunable as t;
 use crate::search::MAX_PLY;
 
 /// The piece a move moved and the square it went to: what the countermove (and the
@@ -122,7 +123,8 @@ impl History {
     /// The reward for a cutoff at `depth`: grows with depth squared, clamped.
     #[inline(always)]
     pub fn bonus(depth: i32) -> i32 {
-        (depth * depth * 16 + 32 * depth).min(1600)
+        (depth * depth * t::history_bonus_quad() + t::history_bonus_lin() * depth)
+            .min(t::history_bonus_max())
     }
 
     /// Gravity update (`gravity`).

@@ -10,6 +10,64 @@ pub use history::{CaptureHistory, ContinuationHistory, CounterMoves, History, Ki
 /// plies back (None before the root, for a null move, or when their switch is off).
 pub type Continuation = [Option<PieceTo>; 3];
 
+/// The moves a node searched without a cutoff, for the histories' malus when a later move
+/// cuts: the first 64 quiet moves and the first 32 captures are enough.
+pub struct TriedMoves {
+    quiets: [Move; 64],
+    quiets_len: usize,
+    captures: [Move; 32],
+    captures_len: usize,
+}
+
+impl Default for TriedMoves {
+    fn default() -> Self {
+        TriedMoves {
+            quiets: [Move::NULL; 64],
+            quiets_len: 0,
+            captures: [Move::NULL; 32],
+            captures_len: 0,
+        }
+    }
+}
+
+impl TriedMoves {
+    /// `m` was searched and did not cut off.
+    #[inline(always)]
+    pub fn push(&mut self, m: Move) {
+        if m.is_quiet() && self.quiets_len < self.quiets.len() {
+            self.quiets[self.quiets_len] = m;
+            self.quiets_len += 1;
+        }
+        if m.is_capture() && self.captures_len < self.captures.len() {
+            self.captures[self.captures_len] = m;
+            self.captures_len += 1;
+        }
+    }
+
+    pub fn quiets(&self) -> &[Move] {
+        &self.quiets[..self.quiets_len]
+    }
+
+    pub fn captures(&self) -> &[Move] {
+        &self.captures[..self.captures_len]
+    }
+}
+
+/// A beta cutoff, as the ordering tables learn from it.
+#[derive(Clone, Copy)]
+pub struct Cutoff<'a> {
+    /// The node's board.
+    pub board: &'a Board,
+    pub ply: usize,
+    /// The earlier moves, as the node's picker had them.
+    pub prev: Continuation,
+    /// The move that cut off.
+    pub best: Move,
+    pub depth: i32,
+    /// The moves searched before it.
+    pub tried: &'a TriedMoves,
+}
+
 /// How far back each entry of a `Continuation` is, in plies.
 pub const CONTINUATION_PLIES: [usize; 3] = [1, 2, 4];
 
@@ -47,6 +105,35 @@ impl OrderingTables {
         match (board.moved_piece(m), board.captured(m)) {
             (Some(piece), Some(victim)) => self.captures.get(piece, m.to(), victim),
             _ => 0,
+        }
+    }
+
+    /// Learns from a beta cutoff: the capture history (cutting move and captures tried
+    /// before it), and for a quiet cutting move the killers, the countermove, the
+    /// continuation and the butterfly histories (it and the quiets tried before it), each
+    /// table only when its switch is on.
+    pub fn record_cutoff(&mut self, config: OrderingConfig, cutoff: &Cutoff) {
+        let Cutoff {
+            board,
+            ply,
+            prev,
+            best,
+            depth,
+            tried,
+        } = *cutoff;
+        if config.capture_history {
+            self.reward_captures(board, best, tried.captures(), depth);
+        }
+        if best.is_quiet() {
+            self.killers.store(ply, best);
+            if config.counter_move {
+                self.counters.store(prev[0], best);
+            }
+            if config.cont_history {
+                self.reward_continuation(board, prev, best, tried.quiets(), depth);
+            }
+            self.history
+                .reward_cutoff(board.side_to_move(), best, tried.quiets(), depth);
         }
     }
 
