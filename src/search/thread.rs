@@ -632,3 +632,274 @@ impl<'a, const STATS: bool> SearchThread<'a, STATS> {
         self.pv_len[ply] = child_len;
     }
 }
+
+/// Pins of the time decisions made here (the soft-limit scaling and a level's budget), kept
+/// with the code so that they move with it: the expected values are literal.
+#[cfg(test)]
+mod tests {
+    use super::super::level::Level;
+    use super::super::time::Limits;
+    use super::super::tt::TranspositionTable;
+    use super::super::{Control, SearchOptions, TbState, SEARCH_STACK};
+    use super::*;
+    use std::sync::atomic::AtomicU64;
+
+    /// Runs `f` with a search thread on the start position, made from `limits` and `opts`,
+    /// on a thread with the search's stack.
+    fn with_thread(
+        limits: Limits,
+        opts: SearchOptions,
+        f: impl FnOnce(&mut SearchThread<'_, false>) + Send,
+    ) {
+        std::thread::scope(|scope| {
+            std::thread::Builder::new()
+                .stack_size(SEARCH_STACK)
+                .spawn_scoped(scope, move || {
+                    let pos = Position::default();
+                    let tt = TranspositionTable::new(1);
+                    let control = Control::new();
+                    control.reset(&limits);
+                    let node_counts = [AtomicU64::new(0)];
+                    let tb = TbState::new(None, &pos);
+                    let shared = Shared {
+                        tt: &tt,
+                        control: &control,
+                        opts: &opts,
+                        limits: &limits,
+                        node_counts: &node_counts,
+                        tb: &tb,
+                    };
+                    let mut tables = OrderingTables::default();
+                    let mut sink = |_: &SearchEvent| {};
+                    let mut t = SearchThread::<false>::new(&mut tables, shared, 0, &pos, &mut sink);
+                    f(&mut t);
+                })
+                .unwrap()
+                .join()
+                .unwrap();
+        });
+    }
+
+    fn mv(text: &str) -> Move {
+        Position::default()
+            .board()
+            .parse_uci_move(text, false)
+            .unwrap()
+    }
+
+    /// One iteration's worth of input to `soft_scale`: the best line's first move (None for
+    /// an empty PV) and score, and the nodes each root move took (move, nodes).
+    struct Step {
+        best: Option<&'static str>,
+        score: i32,
+        nodes: &'static [(&'static str, u64)],
+        expected: f64,
+    }
+
+    fn run_steps(steps: &'static [Step]) {
+        with_thread(Limits::default(), SearchOptions::default(), |t| {
+            for (i, s) in steps.iter().enumerate() {
+                for row in t.root_nodes.iter_mut() {
+                    row.fill(0);
+                }
+                for &(m, n) in s.nodes {
+                    t.root_move_nodes(mv(m), n);
+                }
+                let line = PvLine {
+                    score: s.score,
+                    pv: s.best.map(mv).into_iter().collect(),
+                };
+                let got = t.soft_scale(&line);
+                assert!(
+                    (got - s.expected).abs() < 1e-9,
+                    "step {i}: soft_scale {got}, expected {}",
+                    s.expected
+                );
+            }
+        });
+    }
+
+    const fn step(best: &'static str, score: i32, expected: f64) -> Step {
+        Step {
+            best: Some(best),
+            score,
+            nodes: &[],
+            expected,
+        }
+    }
+
+    #[test]
+    fn soft_scale_falls_as_the_best_move_stays_best() {
+        // No node counts: the best move's share counts as one half (effort 1.21).
+        static STEPS: [Step; 10] = [
+            step("e2e4", 20, 2.42),
+            step("e2e4", 20, 1.815),
+            step("e2e4", 20, 1.5125),
+            step("e2e4", 20, 1.331),
+            step("e2e4", 20, 1.21),
+            step("e2e4", 20, 1.089),
+            step("e2e4", 20, 0.968),
+            step("e2e4", 20, 0.968),
+            // A new best move starts the count again.
+            step("d2d4", 20, 2.42),
+            step("d2d4", 20, 1.815),
+        ];
+        run_steps(&STEPS);
+    }
+
+    #[test]
+    fn soft_scale_grows_with_a_falling_score() {
+        static STEPS: [Step; 13] = [
+            step("e2e4", 100, 2.42),
+            step("e2e4", 100, 1.815),
+            step("e2e4", 100, 1.5125),
+            step("e2e4", 100, 1.331),
+            // 60 below the best of the last three iterations: 1.48 times as long.
+            step("e2e4", 40, 1.7908),
+            // The 100 is still among the last three.
+            step("e2e4", 40, 1.61172),
+            step("e2e4", 40, 1.43264),
+            // ... and now it is not.
+            step("e2e4", 40, 0.968),
+            // A rising score earns nothing; a drop counts up to 100 (1.8 times).
+            step("e2e4", 90, 0.968),
+            step("e2e4", -500, 1.7424),
+            step("e2e4", -510, 1.7424),
+            step("e2e4", -510, 1.7424),
+            // Only 10 below the best of the last three (-500): 1.08 times.
+            step("e2e4", -510, 1.04544),
+        ];
+        run_steps(&STEPS);
+    }
+
+    #[test]
+    fn soft_scale_grows_when_the_best_move_takes_few_nodes_and_is_clamped() {
+        static STEPS: [Step; 8] = [
+            // All the nodes on the best move: (1.6 - 1.0) * 1.1 = 0.66.
+            Step {
+                best: Some("e2e4"),
+                score: 0,
+                nodes: &[("e2e4", 5000)],
+                expected: 1.32,
+            },
+            // 90%: 0.77.
+            Step {
+                best: Some("e2e4"),
+                score: 0,
+                nodes: &[("e2e4", 900), ("d2d4", 100)],
+                expected: 1.155,
+            },
+            // 10%: 1.65.
+            Step {
+                best: Some("e2e4"),
+                score: 0,
+                nodes: &[("e2e4", 100), ("d2d4", 300), ("g1f3", 600)],
+                expected: 2.0625,
+            },
+            // None (the best move was not searched this iteration): 1.76.
+            Step {
+                best: Some("e2e4"),
+                score: 0,
+                nodes: &[("d2d4", 1000)],
+                expected: 1.936,
+            },
+            // The weakest scale the factors reach: stable, steady, all the nodes.
+            step("e2e4", 0, 1.0 * 1.21),
+            step("e2e4", 0, 0.9 * 1.21),
+            Step {
+                best: Some("e2e4"),
+                score: 0,
+                nodes: &[("e2e4", 1)],
+                expected: 0.528,
+            },
+            // A new best move, a score 200 down and none of the nodes: 6.336, clamped.
+            Step {
+                best: Some("d2d4"),
+                score: -200,
+                nodes: &[("e2e4", 1000)],
+                expected: 3.0,
+            },
+        ];
+        run_steps(&STEPS);
+    }
+
+    #[test]
+    fn soft_scale_with_an_empty_pv() {
+        static STEPS: [Step; 3] = [
+            // The null move equals the initial "last best": stable for one iteration.
+            Step {
+                best: None,
+                score: 0,
+                nodes: &[("e2e4", 1000)],
+                expected: 1.815,
+            },
+            step("e2e4", 0, 2.42),
+            Step {
+                best: None,
+                score: 0,
+                nodes: &[("e2e4", 1000)],
+                expected: 2.42,
+            },
+        ];
+        run_steps(&STEPS);
+    }
+
+    /// The clock's budget for `go` arguments `limits` with or without a level, in ms.
+    fn thread_budget(limits: Limits, level: Option<Level>) -> Option<(u64, u64)> {
+        let opts = SearchOptions {
+            level,
+            ..SearchOptions::default()
+        };
+        let out = std::sync::Mutex::new(None);
+        with_thread(limits, opts, |t| {
+            *out.lock().unwrap() = t
+                .clock
+                .budget
+                .map(|b| (b.soft.as_millis() as u64, b.hard.as_millis() as u64));
+        });
+        out.into_inner().unwrap()
+    }
+
+    #[test]
+    fn a_level_never_takes_more_than_its_soft_limit() {
+        let clock = Limits {
+            wtime: Some(60_000),
+            btime: Some(60_000),
+            ..Limits::default()
+        };
+        let level = Some(Level::from_skill(5.0, 1));
+        assert_eq!(thread_budget(clock.clone(), None), Some((2389, 7167)));
+        assert_eq!(thread_budget(clock, level), Some((2389, 2389)));
+        // Black to move is not asked here: the start position has White to move.
+        let control = Limits {
+            wtime: Some(10_000),
+            btime: Some(500),
+            winc: Some(100),
+            movestogo: Some(10),
+            ..Limits::default()
+        };
+        assert_eq!(thread_budget(control.clone(), None), Some((1078, 2497)));
+        assert_eq!(thread_budget(control, level), Some((1078, 1078)));
+        let movetime = Limits {
+            movetime: Some(500),
+            ..Limits::default()
+        };
+        assert_eq!(thread_budget(movetime.clone(), None), Some((490, 490)));
+        assert_eq!(thread_budget(movetime, level), Some((490, 490)));
+        assert_eq!(thread_budget(Limits::nodes(1000), level), None);
+    }
+
+    #[test]
+    fn the_clock_runs_from_when_go_arrived() {
+        let received = Instant::now() - Duration::from_millis(300);
+        let limits = Limits {
+            wtime: Some(60_000),
+            received: Some(received),
+            ..Limits::default()
+        };
+        with_thread(limits, SearchOptions::default(), |t| {
+            assert_eq!(t.clock.start, received);
+            assert!(t.clock.elapsed() >= Duration::from_millis(300));
+        });
+    }
+}
