@@ -889,6 +889,55 @@ mod tests {
         assert_eq!(thread_budget(Limits::nodes(1000), level), None);
     }
 
+    /// A search thread that was pondering with 10 s on the clock (389 ms soft, 1167 ms
+    /// hard), 5 s into its clock, at depth 5, after `ponderhit` (or, with `hit` false, one
+    /// that never pondered), handed to `f`.
+    fn after_ponderhit(hit: bool, f: impl FnOnce(&mut SearchThread<'_, false>) + Send) {
+        let limits = Limits {
+            wtime: Some(10_000),
+            btime: Some(10_000),
+            ponder: hit,
+            ..Limits::default()
+        };
+        with_thread(limits, SearchOptions::default(), |t| {
+            t.shared.control.pondering.store(false, Ordering::SeqCst);
+            t.clock.start = Instant::now() - Duration::from_secs(5);
+            t.root_depth = 5;
+            f(t);
+        });
+    }
+
+    #[test]
+    fn ponderhit_starts_the_clock_again_inside_the_search() {
+        after_ponderhit(true, |t| {
+            t.check_stop();
+            assert!(!t.stopped);
+            assert!(!t.was_pondering);
+            assert!(t.clock.elapsed() < Duration::from_secs(1));
+        });
+        // Without the ponderhit, 5 s is past the hard limit.
+        after_ponderhit(false, |t| {
+            t.check_stop();
+            assert!(t.stopped);
+        });
+    }
+
+    #[test]
+    fn ponderhit_starts_the_clock_again_between_iterations() {
+        let lines = [PvLine {
+            score: 0,
+            pv: vec![mv("e2e4")],
+        }];
+        after_ponderhit(true, |t| {
+            assert!(!t.should_stop_after_iteration(&lines, 20));
+            assert!(!t.was_pondering);
+            assert!(t.clock.elapsed() < Duration::from_secs(1));
+        });
+        after_ponderhit(false, |t| {
+            assert!(t.should_stop_after_iteration(&lines, 20));
+        });
+    }
+
     #[test]
     fn the_clock_runs_from_when_go_arrived() {
         let received = Instant::now() - Duration::from_millis(300);
