@@ -12,8 +12,13 @@
 //! `UCI_Elo` reaches the skill through `ELO_ANCHORS`, fitted by `scripts/calibrate_levels.py`
 //! (see docs/levels.md). The draw is seeded: tests fix the seed, play seeds it per move.
 
+use super::event::{EventSink, SearchEvent};
 use super::tablebase::TB_BOUND;
-use super::PvLine;
+use super::time::{Limits, TimeManager};
+use super::{Control, PvLine, SearchOptions, SearchResult, Searcher};
+use crate::position::Position;
+use std::sync::atomic::Ordering;
+use std::time::Duration;
 
 /// The strongest skill; `Skill Level` runs from 0 to this.
 pub const MAX_SKILL: i32 = 20;
@@ -162,6 +167,66 @@ impl Level {
         }
         // Rounding left a sliver past the last weight: it belongs to the last candidate.
         last
+    }
+}
+
+/// A search at limited strength, wrapped around the full one: the search ranks at least the
+/// level's candidate moves (the user sees the lines asked for) within the level's node
+/// budget and never takes the extra time of an unclear position; then the level draws the
+/// move to play among the ranked lines by their scores, and paces the reply.
+pub(super) fn search_at_level(
+    searcher: &mut Searcher,
+    level: Level,
+    pos: &Position,
+    limits: &Limits,
+    opts: &SearchOptions,
+    control: &Control,
+    out: &mut EventSink,
+) -> SearchResult {
+    let shown = opts.multipv.max(1);
+    let ranked = SearchOptions {
+        multipv: opts.multipv.max(level.candidates()),
+        extra_time: false,
+        ..opts.clone()
+    };
+    let budget = level.node_budget();
+    let limited = Limits {
+        nodes: Some(limits.nodes.map_or(budget, |n| n.min(budget))),
+        ..limits.clone()
+    };
+    let mut report = |e: &SearchEvent| match e {
+        SearchEvent::Line(l) if l.multipv > shown => {}
+        _ => out(e),
+    };
+    searcher.run(
+        pos,
+        &limited,
+        &ranked,
+        control,
+        &mut report,
+        |result, done| {
+            // The best line stays first in `lines` (what the search found); the move played
+            // may come from another.
+            let chosen = level.choose(&result.lines);
+            done.settle(result, chosen);
+            if !result.lines.is_empty() {
+                pace(&level, done.time, done.control);
+                result.time_ms = done.time.elapsed().as_millis() as u64;
+            }
+        },
+    )
+}
+
+/// A limited search that finished early waits until the level's share of the normal move
+/// time has passed, so its replies are neither instant nor slow. `stop` ends the wait at
+/// once; without a clock (`go depth`, `go nodes`) there is nothing to pace.
+fn pace(level: &Level, time: &mut TimeManager, control: &Control) {
+    time.ponder_wait_ended();
+    let Some(target) = time.pace_target(level.pace_fraction()) else {
+        return;
+    };
+    while time.elapsed() < target && !control.stop.load(Ordering::Relaxed) {
+        std::thread::sleep(Duration::from_millis(1));
     }
 }
 

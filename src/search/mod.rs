@@ -13,7 +13,7 @@ pub mod time;
 pub mod tt;
 pub mod tunable;
 
-use crate::board::Move;
+use crate::board::{is_legal, Move};
 use crate::position::Position;
 pub use event::{EventSink, LineReport, SearchEvent};
 pub use level::Level;
@@ -21,10 +21,11 @@ use ordering::{OrderingConfig, OrderingTables};
 use stats::{Iteration, SearchStats};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
-use tablebase::{RootTb, Tablebase};
+use tablebase::{RootTb, Tablebase, TB_BOUND};
 pub use techniques::Techniques;
 use thread::SearchThread;
 pub use time::Limits;
+use time::TimeManager;
 use tt::TranspositionTable;
 
 /// The deepest ply the search reaches (check extensions included).
@@ -78,8 +79,11 @@ pub struct SearchOptions {
     /// Limited strength: the search ranks the level's candidate moves within its node
     /// budget, draws the move to play among them and paces its reply; None plays at full
     /// strength. A limited search runs on one thread whatever `threads` says, so a level
-    /// plays the same on every machine.
+    /// plays the same on every machine (`level::search_at_level` wraps the search).
     pub level: Option<Level>,
+    /// The time manager may spend up to the hard limit on an unclear position; off, the
+    /// hard limit is the soft one (a level's longest move is its normal one).
+    pub extra_time: bool,
 }
 
 impl Default for SearchOptions {
@@ -96,6 +100,7 @@ impl Default for SearchOptions {
             report: true,
             tablebase: None,
             level: None,
+            extra_time: true,
         }
     }
 }
@@ -223,11 +228,8 @@ impl Searcher {
         }
     }
 
-    /// Searches `pos` within `limits`, sending events to `out`. `Finished` comes with the
-    /// main thread's result as soon as it has one, before the helper threads are joined: with
-    /// more threads than cores a helper may wait tens of milliseconds for a core to see the
-    /// stop, and the move should not wait with it. The returned result adds the helpers' node
-    /// counts and statistics.
+    /// Searches `pos` within `limits`, sending events to `out`: at full strength, or wrapped
+    /// by the strength level the options ask for.
     pub fn search(
         &mut self,
         pos: &Position,
@@ -235,6 +237,29 @@ impl Searcher {
         opts: &SearchOptions,
         control: &Control,
         out: &mut EventSink,
+    ) -> SearchResult {
+        match opts.level {
+            Some(level) => level::search_at_level(self, level, pos, limits, opts, control, out),
+            None => self.run(pos, limits, opts, control, out, |result, done| {
+                done.settle(result, 0);
+            }),
+        }
+    }
+
+    /// Runs the search threads. When the main thread is done, `finish` settles its result
+    /// (which line is played, the scores shown, any pacing) and `Finished` goes out with it,
+    /// before the helper threads are joined: with more threads than cores a helper may wait
+    /// tens of milliseconds for a core to see the stop, and the move should not wait with it.
+    /// The returned result adds the helpers' node counts and statistics. A level's search
+    /// (`opts.level`) runs the main thread alone.
+    pub(crate) fn run(
+        &mut self,
+        pos: &Position,
+        limits: &Limits,
+        opts: &SearchOptions,
+        control: &Control,
+        out: &mut EventSink,
+        finish: impl FnOnce(&mut SearchResult, Done<'_>),
     ) -> SearchResult {
         self.tt.new_search();
         let tt: &TranspositionTable = &self.tt;
@@ -253,14 +278,15 @@ impl Searcher {
         let (main, helpers) = self.tables.split_first_mut().expect("at least one thread");
         std::thread::scope(|scope| {
             // The main thread starts first: it holds the clock, so it must not queue behind
-            // the helpers for a core. It hands the sink back with its result.
+            // the helpers for a core. It hands the sink and its time manager back with its
+            // result.
             let main_thread = std::thread::Builder::new()
                 .name("search-main".into())
                 .stack_size(SEARCH_STACK)
                 .spawn_scoped(scope, move || {
                     let mut p = pos.clone();
-                    let r = run(main, shared, 0, &mut p, &mut *out).0;
-                    (r, out)
+                    let (r, _, time) = run(main, shared, 0, &mut p, &mut *out);
+                    (r, time, out)
                 });
             let mut handles = Vec::new();
             let helpers = if opts.level.is_some() {
@@ -281,7 +307,19 @@ impl Searcher {
                 }
             }
             let (mut result, out) = match main_thread.map(|h| h.join()) {
-                Ok(Ok((r, out))) => (r, Some(out)),
+                Ok(Ok((mut r, mut time, out))) => {
+                    finish(
+                        &mut r,
+                        Done {
+                            pos,
+                            tt,
+                            tb: &tb,
+                            control,
+                            time: &mut time,
+                        },
+                    );
+                    (r, Some(out))
+                }
                 _ => (SearchResult::default(), None),
             };
             control.stop.store(true, Ordering::SeqCst);
@@ -297,6 +335,47 @@ impl Searcher {
             result.tbhits = tb.hits.load(Ordering::Relaxed);
             result
         })
+    }
+}
+
+/// What a search has when its main thread is done: what settling its result needs.
+pub(crate) struct Done<'a> {
+    pos: &'a Position,
+    tt: &'a TranspositionTable,
+    tb: &'a TbState<'a>,
+    pub(crate) control: &'a Control,
+    /// The main thread's time manager, its clock as the search left it.
+    pub(crate) time: &'a mut TimeManager,
+}
+
+impl Done<'_> {
+    /// Plays line `chosen` of the result (0: the best), with its ponder move, and turns the
+    /// scores into what the user sees (with the root in the tablebases, their verdict).
+    pub(crate) fn settle(&self, result: &mut SearchResult, chosen: usize) {
+        let Some(line) = result.lines.get(chosen) else {
+            return; // no legal move
+        };
+        result.best = line.pv[0];
+        result.ponder = self.ponder_move(line);
+        for l in &mut result.lines {
+            l.score = self.tb.shown_score(l.score);
+        }
+        result.score = result.lines[0].score;
+    }
+
+    /// The reply expected after `line`'s move: its second move, or with a short PV (a table
+    /// cutoff or a stop) the table's move there.
+    fn ponder_move(&self, line: &PvLine) -> Option<Move> {
+        let best = *line.pv.first()?;
+        if let Some(&m) = line.pv.get(1) {
+            return Some(m);
+        }
+        let mut after = *self.pos.board();
+        after.make_move(best);
+        self.tt
+            .probe(after.key())
+            .map(|e| e.mv)
+            .filter(|&m| is_legal(&after, m))
     }
 }
 
@@ -320,10 +399,10 @@ fn run_thread<const STATS: bool>(
     id: usize,
     pos: &mut Position,
     out: &mut EventSink,
-) -> (SearchResult, SearchStats) {
+) -> (SearchResult, SearchStats, TimeManager) {
     let mut t = SearchThread::<STATS>::new(tables, shared, id, pos, out);
     let r = t.iterate(pos);
-    (r, t.stats())
+    (r, t.stats(), t.time)
 }
 
 /// The copy of the search the options ask for: the one that counts statistics, or the one
@@ -334,7 +413,7 @@ type RunThread = fn(
     usize,
     &mut Position,
     &mut EventSink,
-) -> (SearchResult, SearchStats);
+) -> (SearchResult, SearchStats, TimeManager);
 
 fn thread_runner(stats: StatsMode) -> RunThread {
     match stats {
@@ -355,6 +434,15 @@ pub(crate) struct TbState<'a> {
 }
 
 impl<'a> TbState<'a> {
+    /// The score to show for a search score: with the root in the tables, their verdict,
+    /// unless the search found a mate or a tablebase result of its own.
+    pub(crate) fn shown_score(&self, score: i32) -> i32 {
+        match &self.root {
+            Some(r) if score.abs() < TB_BOUND => r.score,
+            _ => score,
+        }
+    }
+
     fn new(tables: Option<&'a Tablebase>, pos: &Position) -> TbState<'a> {
         let root = tables.and_then(|t| t.rank_root(&mut pos.clone()));
         TbState {

@@ -517,7 +517,7 @@ impl<const STATS: bool> SearchThread<'_, STATS> {
             if root
                 && self.is_main()
                 && self.shared.opts.report
-                && self.clock.elapsed() > CURRMOVE_AFTER
+                && self.time.elapsed() > CURRMOVE_AFTER
             {
                 self.report(&SearchEvent::CurrentMove {
                     depth,

@@ -6,18 +6,18 @@ use super::negamax::LmrTable;
 use super::ordering::{OrderingTables, PieceTo};
 use super::stats::{Iteration, SearchStats};
 use super::tablebase::TB_BOUND;
-use super::time::{budget, Clock, TimeBudget};
+use super::time::TimeManager;
 use super::tt::{Bound, NO_EVAL};
 use super::tunable;
 use super::{
     PvLine, SearchResult, Shared, StatsMode, INFINITY, MATE, MATE_BOUND, MAX_DEPTH, MAX_PLY,
 };
 use crate::board::movegen::legal_moves;
-use crate::board::{is_legal, Move};
+use crate::board::Move;
 use crate::eval::EvalState;
 use crate::position::Position;
 use std::sync::atomic::Ordering;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// How often (in nodes) the thread looks at the clock and the stop flag.
 const CHECK_INTERVAL: u64 = 256;
@@ -35,12 +35,12 @@ pub(super) struct SearchThread<'a, const STATS: bool> {
     out: &'a mut EventSink<'a>,
     pub(super) shared: Shared<'a>,
     id: usize,
-    pub(super) clock: Clock,
-    was_pondering: bool,
-    /// The node limit: `go nodes`, or the level's budget, whichever is smaller.
+    /// Every time decision: the clock, its limits, ponderhit.
+    pub(super) time: TimeManager,
+    /// The node limit of `go nodes`.
     node_limit: u64,
     has_node_limit: bool,
-    /// MultiPV lines reported: the user's `MultiPV`, also when a level searches more.
+    /// MultiPV lines reported.
     shown_lines: usize,
     pub(super) nodes: u64,
     next_check: u64,
@@ -60,13 +60,6 @@ pub(super) struct SearchThread<'a, const STATS: bool> {
     /// Null-move pruning is off at plies below this (during a verification search).
     pub(super) nmp_min_ply: usize,
     pub(super) lmr: LmrTable,
-    /// Nodes spent under each root move in the current iteration, indexed by [from][to].
-    root_nodes: Box<[[u64; 64]; 64]>,
-    /// Time management: the best move of the last iteration, for how many iterations in a
-    /// row it has stayed best, and the scores of the iterations so far.
-    last_best: Move,
-    stable_iterations: usize,
-    scores: Vec<i32>,
     /// The root's material, for the line reports.
     root_material: u32,
     /// The evaluation's state along the current line (its incremental sums, its pawn hash
@@ -110,33 +103,20 @@ impl<'a, const STATS: bool> SearchThread<'a, STATS> {
         pos: &Position,
         out: &'a mut EventSink<'a>,
     ) -> SearchThread<'a, STATS> {
-        let side = pos.board().side_to_move();
         let limits = shared.limits;
-        let level_nodes = shared.opts.level.map(|l| l.node_budget());
-        let node_limit = match (limits.nodes, level_nodes) {
-            (Some(a), Some(b)) => Some(a.min(b)),
-            (a, b) => a.or(b),
-        };
         SearchThread {
             tables,
             out,
             shared,
             id,
-            clock: Clock::starting_at(
-                limits.received.unwrap_or_else(Instant::now),
-                budget(limits, side, shared.opts.move_overhead_ms).map(|b| {
-                    // A level never takes the extra time an unclear position earns at full
-                    // strength: its longest move is the normal one.
-                    if shared.opts.level.is_some() {
-                        TimeBudget { hard: b.soft, ..b }
-                    } else {
-                        b
-                    }
-                }),
+            time: TimeManager::new(
+                limits,
+                pos.board().side_to_move(),
+                shared.opts.move_overhead_ms,
+                shared.opts.extra_time,
             ),
-            was_pondering: limits.ponder,
-            node_limit: node_limit.unwrap_or(u64::MAX),
-            has_node_limit: node_limit.is_some(),
+            node_limit: limits.nodes.unwrap_or(u64::MAX),
+            has_node_limit: limits.nodes.is_some(),
             shown_lines: shared.opts.multipv.max(1),
             nodes: 0,
             next_check: CHECK_INTERVAL,
@@ -151,10 +131,6 @@ impl<'a, const STATS: bool> SearchThread<'a, STATS> {
             stack: Box::new([PlyState::default(); MAX_PLY + 2]),
             nmp_min_ply: 0,
             lmr: LmrTable::new(),
-            root_nodes: Box::new([[0; 64]; 64]),
-            last_best: Move::NULL,
-            stable_iterations: 0,
-            scores: Vec::new(),
             root_material: pos.board().material_count(),
             eval: EvalState::new(pos.board()),
         }
@@ -258,12 +234,8 @@ impl<'a, const STATS: bool> SearchThread<'a, STATS> {
             return;
         }
         let pondering = self.shared.control.pondering.load(Ordering::Relaxed);
-        if self.was_pondering && !pondering {
-            // ponderhit: the clock starts now.
-            self.was_pondering = false;
-            self.clock.start = Instant::now();
-        }
-        if !pondering && self.root_depth > 1 && self.clock.past_hard() {
+        self.time.notice_ponderhit(pondering);
+        if !pondering && self.root_depth > 1 && self.time.past_hard() {
             self.stopped = true;
         }
     }
@@ -288,12 +260,7 @@ impl<'a, const STATS: bool> SearchThread<'a, STATS> {
             .root
             .as_ref()
             .map_or(root_moves.len(), |r| r.allowed.len());
-        // A level ranks its candidates, however few lines the user asked to see.
-        let wanted = match self.shared.opts.level {
-            Some(level) => self.shared.opts.multipv.max(level.candidates()),
-            None => self.shared.opts.multipv,
-        };
-        let multipv = wanted.clamp(1, playable);
+        let multipv = self.shared.opts.multipv.clamp(1, playable);
         let multipv = if self.is_main() { multipv } else { 1 };
         let max_depth = self
             .shared
@@ -312,9 +279,7 @@ impl<'a, const STATS: bool> SearchThread<'a, STATS> {
         for depth in first_depth..=max_depth {
             self.root_depth = depth;
             self.root_excluded.clear();
-            for row in self.root_nodes.iter_mut() {
-                row.fill(0);
-            }
+            self.time.new_iteration();
             let mut new_lines: Vec<PvLine> = Vec::with_capacity(multipv);
             for line_idx in 0..multipv {
                 self.seldepth = 0;
@@ -349,7 +314,7 @@ impl<'a, const STATS: bool> SearchThread<'a, STATS> {
             new_lines.sort_by_key(|l| std::cmp::Reverse(l.score));
             lines = new_lines;
             self.publish_nodes();
-            let elapsed = self.clock.elapsed();
+            let elapsed = self.time.elapsed();
             result.iterations.push(Iteration {
                 depth,
                 nodes: self.nodes,
@@ -389,47 +354,20 @@ impl<'a, const STATS: bool> SearchThread<'a, STATS> {
                 pv: vec![m],
             }];
         }
-        // A level draws its move among the ranked lines; the best line stays first in
-        // `lines` (what the search found), the move played may come from another.
-        let level = self.shared.opts.level.filter(|_| self.is_main());
-        let chosen = level.map_or(0, |l| l.choose(&lines));
-        result.best = lines[chosen].pv[0];
-        result.ponder = self.ponder_move(pos, &lines[chosen]);
-        for l in &mut lines {
-            l.score = self.shown_score(l.score);
-        }
+        // The lines keep the search's own scores (a level chooses by them); what the user
+        // sees of them, the ponder move and a level's choice are settled when the search is
+        // done (`Searcher::search`).
+        result.best = lines[0].pv[0];
         result.score = lines[0].score;
         result.lines = lines;
         result.nodes = self.nodes;
         result.tbhits = self.shared.tb.hits.load(Ordering::Relaxed);
-        result.time_ms = self.clock.elapsed().as_millis() as u64;
+        result.time_ms = self.time.elapsed().as_millis() as u64;
         result.stats = self.stats;
         if self.is_main() {
             self.wait_for_stop_if_needed();
-            if let Some(level) = level {
-                self.pace(&level);
-                result.time_ms = self.clock.elapsed().as_millis() as u64;
-            }
         }
         result
-    }
-
-    /// A limited search that finished early waits until the level's share of the normal
-    /// move time has passed, so its replies are neither instant nor slow. `stop` ends the
-    /// wait at once; without a clock (`go depth`, `go nodes`) there is nothing to pace.
-    fn pace(&mut self, level: &super::Level) {
-        if self.was_pondering {
-            // The search ended while pondering and the wait above lasted until ponderhit
-            // (or stop): our clock started then.
-            self.clock.start = Instant::now();
-        }
-        let Some(b) = self.clock.budget else {
-            return;
-        };
-        let target = b.soft.mul_f64(level.pace_fraction()).min(b.hard);
-        while self.clock.elapsed() < target && !self.shared.control.stop.load(Ordering::Relaxed) {
-            std::thread::sleep(Duration::from_millis(1));
-        }
     }
 
     /// After an iteration: is it time to stop?
@@ -447,10 +385,7 @@ impl<'a, const STATS: bool> SearchThread<'a, STATS> {
             }
         }
         let pondering = self.shared.control.pondering.load(Ordering::Relaxed);
-        if self.was_pondering && !pondering {
-            self.was_pondering = false;
-            self.clock.start = Instant::now();
-        }
+        self.time.notice_ponderhit(pondering);
         if pondering || self.shared.control.infinite.load(Ordering::Relaxed) {
             return false;
         }
@@ -458,50 +393,13 @@ impl<'a, const STATS: bool> SearchThread<'a, STATS> {
         if playable == 1 && self.shared.limits.is_timed() {
             return true;
         }
-        let scale = self.soft_scale(&lines[0]);
-        self.clock.past_soft_scaled(scale)
+        self.time.iteration_says_stop(&lines[0])
     }
 
     /// Nodes spent under a root move, for the time manager.
     #[inline]
     pub(super) fn root_move_nodes(&mut self, m: Move, nodes: u64) {
-        self.root_nodes[m.from().index()][m.to().index()] += nodes;
-    }
-
-    /// How much of its soft limit the search should spend, from what the last iteration
-    /// showed: a best move that keeps changing, a falling score, and a best move that took
-    /// few of the nodes all say the position is unclear and earn more time; a best move that
-    /// stays, holds its score and takes most of the nodes earns less.
-    fn soft_scale(&mut self, best_line: &PvLine) -> f64 {
-        let best = best_line.pv.first().copied().unwrap_or(Move::NULL);
-        if best == self.last_best {
-            self.stable_iterations += 1;
-        } else {
-            self.stable_iterations = 0;
-            self.last_best = best;
-        }
-        self.scores.push(best_line.score);
-        // Indexed by iterations the best move has stayed best (capped).
-        const STABILITY: [f64; 7] = [2.0, 1.5, 1.25, 1.1, 1.0, 0.9, 0.8];
-        let stability = STABILITY[self.stable_iterations.min(STABILITY.len() - 1)];
-        // A score below the one of a few iterations ago: up to 1.8 times as long.
-        let n = self.scores.len();
-        let earlier = self.scores[n.saturating_sub(4)..n - 1]
-            .iter()
-            .copied()
-            .max()
-            .unwrap_or(best_line.score);
-        let drop = (earlier - best_line.score).clamp(0, 100) as f64;
-        let falling = 1.0 + drop * 0.008;
-        // The share of this iteration's nodes the best move took (0.0 to 1.0).
-        let total: u64 = self.root_nodes.iter().flatten().sum();
-        let share = if total == 0 || best.is_null() {
-            0.5
-        } else {
-            self.root_nodes[best.from().index()][best.to().index()] as f64 / total as f64
-        };
-        let effort = (1.6 - share) * 1.1;
-        (stability * falling * effort).clamp(0.35, 3.0)
+        self.time.root_move_nodes(m, nodes);
     }
 
     /// `go infinite` and `go ponder` must not print bestmove before `stop` or `ponderhit`.
@@ -515,23 +413,6 @@ impl<'a, const STATS: bool> SearchThread<'a, STATS> {
             }
             std::thread::sleep(Duration::from_millis(1));
         }
-    }
-
-    fn ponder_move(&self, pos: &mut Position, line: &PvLine) -> Option<Move> {
-        let best = *line.pv.first()?;
-        if let Some(&m) = line.pv.get(1) {
-            return Some(m);
-        }
-        // Short PV (a table cutoff or a stop): ask the table what follows.
-        pos.make_move(best);
-        let m = self
-            .shared
-            .tt
-            .probe(pos.board().key())
-            .map(|e| e.mv)
-            .filter(|&m| is_legal(pos.board(), m));
-        pos.unmake_move();
-        m
     }
 
     /// Searches the root with an aspiration window around the last score, widening on a fail.
@@ -591,15 +472,6 @@ impl<'a, const STATS: bool> SearchThread<'a, STATS> {
         }
     }
 
-    /// The score to report: with the root in the tables, their verdict, unless the search
-    /// found a mate or a tablebase result of its own.
-    fn shown_score(&self, score: i32) -> i32 {
-        match &self.shared.tb.root {
-            Some(r) if score.abs() < TB_BOUND => r.score,
-            _ => score,
-        }
-    }
-
     fn line_report<'l>(
         &self,
         depth: i32,
@@ -611,10 +483,10 @@ impl<'a, const STATS: bool> SearchThread<'a, STATS> {
             depth,
             seldepth: self.seldepth.max(depth as usize),
             multipv: idx + 1,
-            score: self.shown_score(line.score),
+            score: self.shared.tb.shown_score(line.score),
             bound,
             nodes: self.total_nodes(),
-            time_ms: self.clock.elapsed().as_millis() as u64,
+            time_ms: self.time.elapsed().as_millis() as u64,
             hashfull: self.shared.tt.hashfull(),
             tbhits: self.shared.tb.hits.load(Ordering::Relaxed),
             material: self.root_material,
@@ -633,16 +505,16 @@ impl<'a, const STATS: bool> SearchThread<'a, STATS> {
     }
 }
 
-/// Pins of the time decisions made here (the soft-limit scaling and a level's budget), kept
-/// with the code so that they move with it: the expected values are literal.
+/// Pins of the time decisions the thread asks for (ponderhit inside the search and between
+/// iterations, the clock's start): the time manager's own pins are in `time.rs`.
 #[cfg(test)]
 mod tests {
-    use super::super::level::Level;
     use super::super::time::Limits;
     use super::super::tt::TranspositionTable;
     use super::super::{Control, SearchOptions, TbState, SEARCH_STACK};
     use super::*;
     use std::sync::atomic::AtomicU64;
+    use std::time::Instant;
 
     /// Runs `f` with a search thread on the start position, made from `limits` and `opts`,
     /// on a thread with the search's stack.
@@ -687,208 +559,6 @@ mod tests {
             .unwrap()
     }
 
-    /// One iteration's worth of input to `soft_scale`: the best line's first move (None for
-    /// an empty PV) and score, and the nodes each root move took (move, nodes).
-    struct Step {
-        best: Option<&'static str>,
-        score: i32,
-        nodes: &'static [(&'static str, u64)],
-        expected: f64,
-    }
-
-    fn run_steps(steps: &'static [Step]) {
-        with_thread(Limits::default(), SearchOptions::default(), |t| {
-            for (i, s) in steps.iter().enumerate() {
-                for row in t.root_nodes.iter_mut() {
-                    row.fill(0);
-                }
-                for &(m, n) in s.nodes {
-                    t.root_move_nodes(mv(m), n);
-                }
-                let line = PvLine {
-                    score: s.score,
-                    pv: s.best.map(mv).into_iter().collect(),
-                };
-                let got = t.soft_scale(&line);
-                assert!(
-                    (got - s.expected).abs() < 1e-9,
-                    "step {i}: soft_scale {got}, expected {}",
-                    s.expected
-                );
-            }
-        });
-    }
-
-    const fn step(best: &'static str, score: i32, expected: f64) -> Step {
-        Step {
-            best: Some(best),
-            score,
-            nodes: &[],
-            expected,
-        }
-    }
-
-    #[test]
-    fn soft_scale_falls_as_the_best_move_stays_best() {
-        // No node counts: the best move's share counts as one half (effort 1.21).
-        static STEPS: [Step; 10] = [
-            step("e2e4", 20, 2.42),
-            step("e2e4", 20, 1.815),
-            step("e2e4", 20, 1.5125),
-            step("e2e4", 20, 1.331),
-            step("e2e4", 20, 1.21),
-            step("e2e4", 20, 1.089),
-            step("e2e4", 20, 0.968),
-            step("e2e4", 20, 0.968),
-            // A new best move starts the count again.
-            step("d2d4", 20, 2.42),
-            step("d2d4", 20, 1.815),
-        ];
-        run_steps(&STEPS);
-    }
-
-    #[test]
-    fn soft_scale_grows_with_a_falling_score() {
-        static STEPS: [Step; 13] = [
-            step("e2e4", 100, 2.42),
-            step("e2e4", 100, 1.815),
-            step("e2e4", 100, 1.5125),
-            step("e2e4", 100, 1.331),
-            // 60 below the best of the last three iterations: 1.48 times as long.
-            step("e2e4", 40, 1.7908),
-            // The 100 is still among the last three.
-            step("e2e4", 40, 1.61172),
-            step("e2e4", 40, 1.43264),
-            // ... and now it is not.
-            step("e2e4", 40, 0.968),
-            // A rising score earns nothing; a drop counts up to 100 (1.8 times).
-            step("e2e4", 90, 0.968),
-            step("e2e4", -500, 1.7424),
-            step("e2e4", -510, 1.7424),
-            step("e2e4", -510, 1.7424),
-            // Only 10 below the best of the last three (-500): 1.08 times.
-            step("e2e4", -510, 1.04544),
-        ];
-        run_steps(&STEPS);
-    }
-
-    #[test]
-    fn soft_scale_grows_when_the_best_move_takes_few_nodes_and_is_clamped() {
-        static STEPS: [Step; 8] = [
-            // All the nodes on the best move: (1.6 - 1.0) * 1.1 = 0.66.
-            Step {
-                best: Some("e2e4"),
-                score: 0,
-                nodes: &[("e2e4", 5000)],
-                expected: 1.32,
-            },
-            // 90%: 0.77.
-            Step {
-                best: Some("e2e4"),
-                score: 0,
-                nodes: &[("e2e4", 900), ("d2d4", 100)],
-                expected: 1.155,
-            },
-            // 10%: 1.65.
-            Step {
-                best: Some("e2e4"),
-                score: 0,
-                nodes: &[("e2e4", 100), ("d2d4", 300), ("g1f3", 600)],
-                expected: 2.0625,
-            },
-            // None (the best move was not searched this iteration): 1.76.
-            Step {
-                best: Some("e2e4"),
-                score: 0,
-                nodes: &[("d2d4", 1000)],
-                expected: 1.936,
-            },
-            // The weakest scale the factors reach: stable, steady, all the nodes.
-            step("e2e4", 0, 1.0 * 1.21),
-            step("e2e4", 0, 0.9 * 1.21),
-            Step {
-                best: Some("e2e4"),
-                score: 0,
-                nodes: &[("e2e4", 1)],
-                expected: 0.528,
-            },
-            // A new best move, a score 200 down and none of the nodes: 6.336, clamped.
-            Step {
-                best: Some("d2d4"),
-                score: -200,
-                nodes: &[("e2e4", 1000)],
-                expected: 3.0,
-            },
-        ];
-        run_steps(&STEPS);
-    }
-
-    #[test]
-    fn soft_scale_with_an_empty_pv() {
-        static STEPS: [Step; 3] = [
-            // The null move equals the initial "last best": stable for one iteration.
-            Step {
-                best: None,
-                score: 0,
-                nodes: &[("e2e4", 1000)],
-                expected: 1.815,
-            },
-            step("e2e4", 0, 2.42),
-            Step {
-                best: None,
-                score: 0,
-                nodes: &[("e2e4", 1000)],
-                expected: 2.42,
-            },
-        ];
-        run_steps(&STEPS);
-    }
-
-    /// The clock's budget for `go` arguments `limits` with or without a level, in ms.
-    fn thread_budget(limits: Limits, level: Option<Level>) -> Option<(u64, u64)> {
-        let opts = SearchOptions {
-            level,
-            ..SearchOptions::default()
-        };
-        let out = std::sync::Mutex::new(None);
-        with_thread(limits, opts, |t| {
-            *out.lock().unwrap() = t
-                .clock
-                .budget
-                .map(|b| (b.soft.as_millis() as u64, b.hard.as_millis() as u64));
-        });
-        out.into_inner().unwrap()
-    }
-
-    #[test]
-    fn a_level_never_takes_more_than_its_soft_limit() {
-        let clock = Limits {
-            wtime: Some(60_000),
-            btime: Some(60_000),
-            ..Limits::default()
-        };
-        let level = Some(Level::from_skill(5.0, 1));
-        assert_eq!(thread_budget(clock.clone(), None), Some((2389, 7167)));
-        assert_eq!(thread_budget(clock, level), Some((2389, 2389)));
-        // Black to move is not asked here: the start position has White to move.
-        let control = Limits {
-            wtime: Some(10_000),
-            btime: Some(500),
-            winc: Some(100),
-            movestogo: Some(10),
-            ..Limits::default()
-        };
-        assert_eq!(thread_budget(control.clone(), None), Some((1078, 2497)));
-        assert_eq!(thread_budget(control, level), Some((1078, 1078)));
-        let movetime = Limits {
-            movetime: Some(500),
-            ..Limits::default()
-        };
-        assert_eq!(thread_budget(movetime.clone(), None), Some((490, 490)));
-        assert_eq!(thread_budget(movetime, level), Some((490, 490)));
-        assert_eq!(thread_budget(Limits::nodes(1000), level), None);
-    }
-
     /// A search thread that was pondering with 10 s on the clock (389 ms soft, 1167 ms
     /// hard), 5 s into its clock, at depth 5, after `ponderhit` (or, with `hit` false, one
     /// that never pondered), handed to `f`.
@@ -901,7 +571,7 @@ mod tests {
         };
         with_thread(limits, SearchOptions::default(), |t| {
             t.shared.control.pondering.store(false, Ordering::SeqCst);
-            t.clock.start = Instant::now() - Duration::from_secs(5);
+            t.time.started_ago(Duration::from_secs(5));
             t.root_depth = 5;
             f(t);
         });
@@ -912,8 +582,8 @@ mod tests {
         after_ponderhit(true, |t| {
             t.check_stop();
             assert!(!t.stopped);
-            assert!(!t.was_pondering);
-            assert!(t.clock.elapsed() < Duration::from_secs(1));
+            assert!(!t.time.waiting_for_ponderhit());
+            assert!(t.time.elapsed() < Duration::from_secs(1));
         });
         // Without the ponderhit, 5 s is past the hard limit.
         after_ponderhit(false, |t| {
@@ -930,8 +600,8 @@ mod tests {
         }];
         after_ponderhit(true, |t| {
             assert!(!t.should_stop_after_iteration(&lines, 20));
-            assert!(!t.was_pondering);
-            assert!(t.clock.elapsed() < Duration::from_secs(1));
+            assert!(!t.time.waiting_for_ponderhit());
+            assert!(t.time.elapsed() < Duration::from_secs(1));
         });
         after_ponderhit(false, |t| {
             assert!(t.should_stop_after_iteration(&lines, 20));
@@ -947,8 +617,8 @@ mod tests {
             ..Limits::default()
         };
         with_thread(limits, SearchOptions::default(), |t| {
-            assert_eq!(t.clock.start, received);
-            assert!(t.clock.elapsed() >= Duration::from_millis(300));
+            assert_eq!(t.time.start(), received);
+            assert!(t.time.elapsed() >= Duration::from_millis(300));
         });
     }
 }

@@ -1,6 +1,10 @@
-//! Time management: how long to think, from the clock or a fixed move time.
+//! Time management: how long to think, from the clock or a fixed move time (`budget`), and
+//! every time decision of a search in one place (`TimeManager`): stop inside the search at
+//! the hard limit, start no new iteration past the soft limit scaled by how settled the
+//! search looks, start the clock again at `ponderhit`, and pace a strength level's reply.
 
-use crate::board::Color;
+use super::PvLine;
+use crate::board::{Color, Move};
 use std::time::{Duration, Instant};
 
 /// What `go` asked for.
@@ -96,44 +100,184 @@ pub fn budget(limits: &Limits, side: Color, overhead_ms: u64) -> Option<TimeBudg
     })
 }
 
-/// The search's clock: when it started and what it may spend.
-#[derive(Clone, Copy, Debug)]
-pub struct Clock {
-    pub start: Instant,
-    pub budget: Option<TimeBudget>,
+/// The time decisions of one search thread.
+pub(crate) struct TimeManager {
+    /// When the clock started: when `go` arrived, or at `ponderhit`.
+    start: Instant,
+    /// None when only depth, nodes, mate or `stop` end the search.
+    budget: Option<TimeBudget>,
+    /// Pondering, and `ponderhit` not yet seen: the clock has not really started.
+    was_pondering: bool,
+    /// Nodes spent under each root move in the current iteration, indexed by [from][to].
+    root_nodes: Box<[[u64; 64]; 64]>,
+    /// The best move of the last iteration, for how many iterations in a row it has stayed
+    /// best, and the best scores of the iterations so far.
+    last_best: Move,
+    stable_iterations: usize,
+    scores: Vec<i32>,
 }
 
-impl Clock {
-    pub fn new(budget: Option<TimeBudget>) -> Clock {
-        Clock::starting_at(Instant::now(), budget)
+/// Indexed by iterations the best move has stayed best (capped): how much of the soft
+/// limit to spend.
+const STABILITY: [f64; 7] = [2.0, 1.5, 1.25, 1.1, 1.0, 0.9, 0.8];
+/// A score below the best of the last few iterations earns more time: this much per
+/// centipawn of the drop, counted up to `MAX_DROP_CP` (1.8 times as long).
+const DROP_FACTOR_PER_CP: f64 = 0.008;
+const MAX_DROP_CP: i32 = 100;
+/// The drop is measured against the best of this many iterations before the last.
+const DROP_WINDOW: usize = 3;
+/// The best move's share of the iteration's nodes: `(EFFORT_BASE - share) * EFFORT_SCALE`,
+/// so a best move that took few nodes (an unclear position) earns more time.
+const EFFORT_BASE: f64 = 1.6;
+const EFFORT_SCALE: f64 = 1.1;
+/// The share assumed when no node was counted under any root move.
+const UNKNOWN_SHARE: f64 = 0.5;
+/// The soft limit is never scaled beyond these.
+const SCALE_RANGE: (f64, f64) = (0.35, 3.0);
+
+impl TimeManager {
+    /// The time decisions of a search asked for `limits` with `side` to move. With
+    /// `extra_time` false the search never takes the extra time an unclear position earns:
+    /// its hard limit is its soft one (a strength level's longest move is the normal one).
+    pub(crate) fn new(
+        limits: &Limits,
+        side: Color,
+        overhead_ms: u64,
+        extra_time: bool,
+    ) -> TimeManager {
+        let budget = budget(limits, side, overhead_ms).map(|b| {
+            if extra_time {
+                b
+            } else {
+                TimeBudget { hard: b.soft, ..b }
+            }
+        });
+        TimeManager {
+            start: limits.received.unwrap_or_else(Instant::now),
+            budget,
+            was_pondering: limits.ponder,
+            root_nodes: Box::new([[0; 64]; 64]),
+            last_best: Move::NULL,
+            stable_iterations: 0,
+            scores: Vec::new(),
+        }
     }
 
-    pub fn starting_at(start: Instant, budget: Option<TimeBudget>) -> Clock {
-        Clock { start, budget }
-    }
-
-    pub fn elapsed(&self) -> Duration {
+    pub(crate) fn elapsed(&self) -> Duration {
         self.start.elapsed()
     }
 
-    pub fn past_soft(&self) -> bool {
-        self.past_soft_scaled(1.0)
+    #[cfg(test)]
+    pub(crate) fn budget(&self) -> Option<TimeBudget> {
+        self.budget
     }
 
-    /// Past the soft limit times `scale` (never past the hard limit).
-    pub fn past_soft_scaled(&self, scale: f64) -> bool {
+    /// Told whether the search is still pondering: at `ponderhit` the clock starts now.
+    #[inline]
+    pub(crate) fn notice_ponderhit(&mut self, pondering: bool) {
+        if self.was_pondering && !pondering {
+            self.restart();
+        }
+    }
+
+    /// A search that ended while pondering waited for `ponderhit` (or `stop`): its clock
+    /// starts when the wait ends.
+    pub(crate) fn ponder_wait_ended(&mut self) {
+        if self.was_pondering {
+            self.restart();
+        }
+    }
+
+    #[cfg(test)]
+    pub(crate) fn started_ago(&mut self, d: Duration) {
+        self.start = Instant::now() - d;
+    }
+
+    #[cfg(test)]
+    pub(crate) fn start(&self) -> Instant {
+        self.start
+    }
+
+    #[cfg(test)]
+    pub(crate) fn waiting_for_ponderhit(&self) -> bool {
+        self.was_pondering
+    }
+
+    fn restart(&mut self) {
+        self.was_pondering = false;
+        self.start = Instant::now();
+    }
+
+    /// Past the hard limit: stop now.
+    pub(crate) fn past_hard(&self) -> bool {
+        self.budget.is_some_and(|b| self.elapsed() >= b.hard)
+    }
+
+    /// A new iteration starts: forget the last one's node counts.
+    pub(crate) fn new_iteration(&mut self) {
+        for row in self.root_nodes.iter_mut() {
+            row.fill(0);
+        }
+    }
+
+    /// Nodes spent under a root move.
+    #[inline]
+    pub(crate) fn root_move_nodes(&mut self, m: Move, nodes: u64) {
+        self.root_nodes[m.from().index()][m.to().index()] += nodes;
+    }
+
+    /// After an iteration whose best line is `best_line`: whether to start no other, that
+    /// is, whether the clock is past the soft limit scaled by `soft_scale`.
+    pub(crate) fn iteration_says_stop(&mut self, best_line: &PvLine) -> bool {
+        let scale = self.soft_scale(best_line);
         self.budget
             .is_some_and(|b| self.elapsed() >= b.soft.mul_f64(scale).min(b.hard))
     }
 
-    pub fn past_hard(&self) -> bool {
-        self.budget.is_some_and(|b| self.elapsed() >= b.hard)
+    /// How much of its soft limit the search should spend, from what the last iteration
+    /// showed: a best move that keeps changing, a falling score, and a best move that took
+    /// few of the nodes all say the position is unclear and earn more time; a best move that
+    /// stays, holds its score and takes most of the nodes earns less.
+    fn soft_scale(&mut self, best_line: &PvLine) -> f64 {
+        let best = best_line.pv.first().copied().unwrap_or(Move::NULL);
+        if best == self.last_best {
+            self.stable_iterations += 1;
+        } else {
+            self.stable_iterations = 0;
+            self.last_best = best;
+        }
+        self.scores.push(best_line.score);
+        let stability = STABILITY[self.stable_iterations.min(STABILITY.len() - 1)];
+        let n = self.scores.len();
+        let earlier = self.scores[n.saturating_sub(DROP_WINDOW + 1)..n - 1]
+            .iter()
+            .copied()
+            .max()
+            .unwrap_or(best_line.score);
+        let drop = (earlier - best_line.score).clamp(0, MAX_DROP_CP) as f64;
+        let falling = 1.0 + drop * DROP_FACTOR_PER_CP;
+        let total: u64 = self.root_nodes.iter().flatten().sum();
+        let share = if total == 0 || best.is_null() {
+            UNKNOWN_SHARE
+        } else {
+            self.root_nodes[best.from().index()][best.to().index()] as f64 / total as f64
+        };
+        let effort = (EFFORT_BASE - share) * EFFORT_SCALE;
+        (stability * falling * effort).clamp(SCALE_RANGE.0, SCALE_RANGE.1)
+    }
+
+    /// A strength level's reply: when the search finished early, how long after the clock
+    /// started the reply should go (the level's share of the soft limit, at most the hard
+    /// limit); None without a clock (`go depth`, `go nodes`): nothing to pace.
+    pub(crate) fn pace_target(&self, fraction: f64) -> Option<Duration> {
+        self.budget.map(|b| b.soft.mul_f64(fraction).min(b.hard))
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::search::PvLine;
 
     #[test]
     fn budgets_stay_inside_the_clock() {
@@ -158,5 +302,201 @@ mod tests {
         )
         .unwrap();
         assert_eq!(mt.hard, Duration::from_millis(70));
+    }
+
+    /// The budget of a time manager for `limits`, White to move, the default overhead, in ms.
+    fn manager_budget(limits: &Limits, extra_time: bool) -> Option<(u64, u64)> {
+        TimeManager::new(limits, Color::White, DEFAULT_MOVE_OVERHEAD_MS, extra_time)
+            .budget()
+            .map(|b| (b.soft.as_millis() as u64, b.hard.as_millis() as u64))
+    }
+
+    fn mv(text: &str) -> Move {
+        crate::board::Board::startpos()
+            .parse_uci_move(text, false)
+            .unwrap()
+    }
+
+    /// One iteration's worth of input to `soft_scale`: the best line's first move (None for
+    /// an empty PV) and score, and the nodes each root move took (move, nodes).
+    struct Step {
+        best: Option<&'static str>,
+        score: i32,
+        nodes: &'static [(&'static str, u64)],
+        expected: f64,
+    }
+
+    fn run_steps(steps: &'static [Step]) {
+        let mut t = TimeManager::new(&Limits::default(), Color::White, 10, true);
+        {
+            for (i, s) in steps.iter().enumerate() {
+                t.new_iteration();
+                for &(m, n) in s.nodes {
+                    t.root_move_nodes(mv(m), n);
+                }
+                let line = PvLine {
+                    score: s.score,
+                    pv: s.best.map(mv).into_iter().collect(),
+                };
+                let got = t.soft_scale(&line);
+                assert!(
+                    (got - s.expected).abs() < 1e-9,
+                    "step {i}: soft_scale {got}, expected {}",
+                    s.expected
+                );
+            }
+        }
+    }
+
+    const fn step(best: &'static str, score: i32, expected: f64) -> Step {
+        Step {
+            best: Some(best),
+            score,
+            nodes: &[],
+            expected,
+        }
+    }
+
+    #[test]
+    fn soft_scale_falls_as_the_best_move_stays_best() {
+        // No node counts: the best move's share counts as one half (effort 1.21).
+        static STEPS: [Step; 10] = [
+            step("e2e4", 20, 2.42),
+            step("e2e4", 20, 1.815),
+            step("e2e4", 20, 1.5125),
+            step("e2e4", 20, 1.331),
+            step("e2e4", 20, 1.21),
+            step("e2e4", 20, 1.089),
+            step("e2e4", 20, 0.968),
+            step("e2e4", 20, 0.968),
+            // A new best move starts the count again.
+            step("d2d4", 20, 2.42),
+            step("d2d4", 20, 1.815),
+        ];
+        run_steps(&STEPS);
+    }
+
+    #[test]
+    fn soft_scale_grows_with_a_falling_score() {
+        static STEPS: [Step; 13] = [
+            step("e2e4", 100, 2.42),
+            step("e2e4", 100, 1.815),
+            step("e2e4", 100, 1.5125),
+            step("e2e4", 100, 1.331),
+            // 60 below the best of the last three iterations: 1.48 times as long.
+            step("e2e4", 40, 1.7908),
+            // The 100 is still among the last three.
+            step("e2e4", 40, 1.61172),
+            step("e2e4", 40, 1.43264),
+            // ... and now it is not.
+            step("e2e4", 40, 0.968),
+            // A rising score earns nothing; a drop counts up to 100 (1.8 times).
+            step("e2e4", 90, 0.968),
+            step("e2e4", -500, 1.7424),
+            step("e2e4", -510, 1.7424),
+            step("e2e4", -510, 1.7424),
+            // Only 10 below the best of the last three (-500): 1.08 times.
+            step("e2e4", -510, 1.04544),
+        ];
+        run_steps(&STEPS);
+    }
+
+    #[test]
+    fn soft_scale_grows_when_the_best_move_takes_few_nodes_and_is_clamped() {
+        static STEPS: [Step; 8] = [
+            // All the nodes on the best move: (1.6 - 1.0) * 1.1 = 0.66.
+            Step {
+                best: Some("e2e4"),
+                score: 0,
+                nodes: &[("e2e4", 5000)],
+                expected: 1.32,
+            },
+            // 90%: 0.77.
+            Step {
+                best: Some("e2e4"),
+                score: 0,
+                nodes: &[("e2e4", 900), ("d2d4", 100)],
+                expected: 1.155,
+            },
+            // 10%: 1.65.
+            Step {
+                best: Some("e2e4"),
+                score: 0,
+                nodes: &[("e2e4", 100), ("d2d4", 300), ("g1f3", 600)],
+                expected: 2.0625,
+            },
+            // None (the best move was not searched this iteration): 1.76.
+            Step {
+                best: Some("e2e4"),
+                score: 0,
+                nodes: &[("d2d4", 1000)],
+                expected: 1.936,
+            },
+            // The weakest scale the factors reach: stable, steady, all the nodes.
+            step("e2e4", 0, 1.0 * 1.21),
+            step("e2e4", 0, 0.9 * 1.21),
+            Step {
+                best: Some("e2e4"),
+                score: 0,
+                nodes: &[("e2e4", 1)],
+                expected: 0.528,
+            },
+            // A new best move, a score 200 down and none of the nodes: 6.336, clamped.
+            Step {
+                best: Some("d2d4"),
+                score: -200,
+                nodes: &[("e2e4", 1000)],
+                expected: 3.0,
+            },
+        ];
+        run_steps(&STEPS);
+    }
+
+    #[test]
+    fn soft_scale_with_an_empty_pv() {
+        static STEPS: [Step; 3] = [
+            // The null move equals the initial "last best": stable for one iteration.
+            Step {
+                best: None,
+                score: 0,
+                nodes: &[("e2e4", 1000)],
+                expected: 1.815,
+            },
+            step("e2e4", 0, 2.42),
+            Step {
+                best: None,
+                score: 0,
+                nodes: &[("e2e4", 1000)],
+                expected: 2.42,
+            },
+        ];
+        run_steps(&STEPS);
+    }
+
+    #[test]
+    fn without_extra_time_the_hard_limit_is_the_soft_one() {
+        let clock = Limits {
+            wtime: Some(60_000),
+            btime: Some(60_000),
+            ..Limits::default()
+        };
+        assert_eq!(manager_budget(&clock, true), Some((2389, 7167)));
+        assert_eq!(manager_budget(&clock, false), Some((2389, 2389)));
+        let control = Limits {
+            wtime: Some(10_000),
+            btime: Some(500),
+            winc: Some(100),
+            movestogo: Some(10),
+            ..Limits::default()
+        };
+        assert_eq!(manager_budget(&control, true), Some((1078, 2497)));
+        assert_eq!(manager_budget(&control, false), Some((1078, 1078)));
+        let movetime = Limits {
+            movetime: Some(500),
+            ..Limits::default()
+        };
+        assert_eq!(manager_budget(&movetime, true), Some((490, 490)));
+        assert_eq!(manager_budget(&movetime, false), Some((490, 490)));
+        assert_eq!(manager_budget(&Limits::nodes(1000), false), None);
     }
 }

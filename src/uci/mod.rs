@@ -398,6 +398,7 @@ impl Engine {
             } else {
                 self.options.level(level::fresh_seed())
             },
+            extra_time: true,
         };
         if let Some(level) = &opts.level {
             send(&level_text(&self.options, level));
