@@ -78,3 +78,25 @@ pub static KEYS: Keys = generate();
 pub fn piece_key(piece: Piece, sq: Square) -> u64 {
     KEYS.pieces[piece.index()][sq.index()]
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Board;
+
+    /// The keys index the transposition table, so the bench count depends on them: pinned, so
+    /// that a change to their generator shows here first.
+    #[test]
+    fn the_keys_are_pinned() {
+        assert_eq!(KEYS.pieces[0][0], 0xce11_e7cb_2d60_428f);
+        assert_eq!(KEYS.pieces[0][1], 0x42b6_5118_06c0_8aee);
+        assert_eq!(KEYS.pieces[11][63], 0x4c36_2ff9_e0c2_65dc);
+        assert_eq!(KEYS.castling[0], 0);
+        assert_eq!(KEYS.castling[1], 0x34c7_7d58_62f0_d254);
+        assert_eq!(KEYS.castling[15], 0x853f_8480_cbda_1c1b);
+        assert_eq!(KEYS.en_passant[0], 0x9aa8_defe_e254_bfd5);
+        assert_eq!(KEYS.en_passant[7], 0xe344_48ad_6e01_71c2);
+        assert_eq!(KEYS.black_to_move, 0xf7c4_d032_2c44_5602);
+        assert_eq!(Board::startpos().key(), 0x4d02_d29b_dd8d_3a99);
+    }
+}

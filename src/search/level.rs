@@ -396,6 +396,28 @@ mod tests {
         assert_eq!(ELO_ANCHORS[ELO_ANCHORS.len() - 1].0, MAX_ELO);
     }
 
+    /// A seed's draws, pinned: a change to the generator or to its mapping onto [0, 1) would
+    /// change which moves a level plays for a seed.
+    #[test]
+    fn the_draws_of_fixed_seeds_are_pinned() {
+        let ls = lines(&[30, 20, 5, -10]);
+        let drawn: Vec<usize> = (0..24)
+            .map(|seed| Level::from_skill(0.0, seed).choose(&ls))
+            .collect();
+        assert_eq!(
+            drawn,
+            [3, 1, 2, 0, 1, 1, 2, 1, 2, 2, 0, 1, 2, 2, 1, 1, 1, 1, 0, 2, 0, 0, 2, 3]
+        );
+        let paces: Vec<f64> = [0, 1, u64::MAX]
+            .iter()
+            .map(|&seed| Level::from_skill(5.0, seed).pace_fraction())
+            .collect();
+        assert_eq!(
+            paces,
+            [0.33366930953078255, 0.6952306285892359, 0.510199032069935]
+        );
+    }
+
     #[test]
     fn the_pace_is_a_natural_share_of_the_move_time() {
         let mut seen = Vec::new();

@@ -614,6 +614,41 @@ mod tests {
         assert_eq!(game_rng(7, 3).next_u64(), game_rng(7, 3).next_u64());
     }
 
+    /// The recorded runs (docs/datagen.md) are reproducible from their seed: the draws of a
+    /// game's generator and the openings they make are pinned.
+    #[test]
+    fn the_openings_of_fixed_seeds_are_pinned() {
+        let mut r = game_rng(7, 3);
+        assert_eq!(
+            [r.next_u64(), r.next_u64(), r.next_u64()],
+            [
+                0xa503_ef88_e857_d4c3,
+                0x7bf0_ffc2_ab3b_7e72,
+                0x8c34_ef3b_3681_d0ad
+            ]
+        );
+        let mut r = game_rng(0, 0);
+        let drawn: Vec<usize> = (0..10).map(|_| r.below(20)).collect();
+        assert_eq!(drawn, [8, 0, 19, 2, 6, 3, 15, 4, 19, 7]);
+        let config = DatagenConfig {
+            nodes: 400,
+            hash_mb: 1,
+            ..DatagenConfig::default()
+        };
+        let mut player = GamePlayer::new(&config, &[], None);
+        let openings: Vec<String> = [(0, 0), (11, 2)]
+            .iter()
+            .map(|&(seed, index)| player.opening(&mut game_rng(seed, index)).0.board().fen())
+            .collect();
+        assert_eq!(
+            openings,
+            [
+                "rnbqkbnr/3p1ppp/2p5/pp2p3/6P1/4P2Q/PPPP1P1P/RNB1KBNR w KQkq - 0 5",
+                "r1bqkbnr/pp1pppp1/8/2p4p/1nP1NP2/8/PP1PP1PP/R1BQKBNR w KQkq - 0 5"
+            ]
+        );
+    }
+
     #[test]
     fn noisy_moves_checks_and_mates_are_not_kept() {
         let b = Board::from_fen("4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1").unwrap();

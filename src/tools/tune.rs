@@ -836,6 +836,38 @@ mod tests {
         assert_ne!(split_lines(&texts, &other).1, v1);
     }
 
+    /// The split of a seed is pinned: the losses docs/eval.md records were measured on it.
+    #[test]
+    fn the_split_of_fixed_seeds_is_pinned() {
+        // Numbered lines: the split reads no field, and each block's first number shows
+        // where the block went.
+        let texts = vec![(0..1000).map(|i| format!("{i}\n")).collect::<String>()];
+        let blocks = |cfg: &TuneConfig| {
+            let (train, val) = split_lines(&texts, cfg);
+            let starts = |lines: &[&str]| -> Vec<usize> {
+                lines
+                    .iter()
+                    .map(|l| l.parse().expect("a number"))
+                    .filter(|n| n % BLOCK == 0)
+                    .collect()
+            };
+            (starts(&train), starts(&val))
+        };
+        assert_eq!(
+            blocks(&config()),
+            (
+                vec![384, 448, 832, 896, 0, 768, 320, 960, 576, 192, 512, 256, 64],
+                vec![128, 704, 640]
+            )
+        );
+        let fewer = TuneConfig {
+            seed: 2,
+            positions: Some(300),
+            ..config()
+        };
+        assert_eq!(blocks(&fewer), (vec![192, 640, 384, 768], vec![512]));
+    }
+
     #[test]
     fn tuning_material_from_zero_orders_the_pieces() {
         let cfg = TuneConfig {
