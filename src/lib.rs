@@ -3,6 +3,7 @@
 pub mod board;
 pub mod eval;
 pub mod position;
+pub mod rng;
 pub mod search;
 pub mod tools;
 pub mod uci;

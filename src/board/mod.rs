@@ -1,5 +1,6 @@
 //! The board: types, bitboards, attack tables, the `Board` and its make_move, legal move
-//! generation, FEN, SAN, static exchange evaluation and perft. It depends on nothing above it.
+//! generation, FEN, SAN, static exchange evaluation and perft. It depends on nothing above it
+//! (only on the leaf `crate::rng`, for the Zobrist keys).
 
 pub mod attacks;
 pub mod bitboard;

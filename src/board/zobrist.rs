@@ -1,14 +1,7 @@
 //! Zobrist keys, generated at compile time from a fixed seed.
 
 use super::types::{Piece, Square};
-
-const fn splitmix(state: u64) -> (u64, u64) {
-    let s = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = s;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    (s, z ^ (z >> 31))
-}
+use crate::rng::step;
 
 pub struct Keys {
     /// Indexed by [piece][square].
@@ -32,7 +25,7 @@ const fn generate() -> Keys {
     while p < 12 {
         let mut s = 0;
         while s < 64 {
-            let (st, v) = splitmix(state);
+            let (st, v) = step(state);
             state = st;
             keys.pieces[p][s] = v;
             s += 1;
@@ -43,7 +36,7 @@ const fn generate() -> Keys {
     let mut single = [0u64; 4];
     let mut i = 0;
     while i < 4 {
-        let (st, v) = splitmix(state);
+        let (st, v) = step(state);
         state = st;
         single[i] = v;
         i += 1;
@@ -63,12 +56,12 @@ const fn generate() -> Keys {
     }
     let mut f = 0;
     while f < 8 {
-        let (st, v) = splitmix(state);
+        let (st, v) = step(state);
         state = st;
         keys.en_passant[f] = v;
         f += 1;
     }
-    keys.black_to_move = splitmix(state).1;
+    keys.black_to_move = step(state).1;
     keys
 }
 

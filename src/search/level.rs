@@ -17,6 +17,7 @@ use super::tablebase::TB_BOUND;
 use super::time::{Limits, TimeManager};
 use super::{Control, PvLine, SearchOptions, SearchResult, Searcher};
 use crate::position::Position;
+use crate::rng::{mix, unit};
 use std::sync::atomic::Ordering;
 use std::time::Duration;
 
@@ -257,19 +258,6 @@ pub fn fresh_seed() -> u64 {
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_nanos() as u64);
     mix(nanos ^ mix(COUNTER.fetch_add(1, Ordering::Relaxed)))
-}
-
-/// SplitMix64's finaliser: spreads any seed over all 64 bits.
-fn mix(x: u64) -> u64 {
-    let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
-/// A number in [0, 1) from 64 random bits.
-fn unit(x: u64) -> f64 {
-    (x >> 11) as f64 / (1u64 << 53) as f64
 }
 
 #[cfg(test)]

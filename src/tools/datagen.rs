@@ -8,6 +8,7 @@
 
 use crate::board::{legal_moves, Board, Color, Move};
 use crate::position::Position;
+use crate::rng::SplitMix64;
 use crate::search::tablebase::{Tablebase, TB_BOUND};
 use crate::search::{Control, Limits, SearchOptions, Searcher, MATE_BOUND};
 use crate::tools::progress;
@@ -139,33 +140,9 @@ pub struct Game {
     pub samples: Vec<Sample>,
 }
 
-/// A small, fast generator for the openings (SplitMix64): the same seed gives the same games
-/// on every machine.
-#[derive(Clone, Debug)]
-pub struct Rng(u64);
-
-impl Rng {
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed)
-    }
-
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// Uniform in `0..n` (n > 0).
-    pub fn below(&mut self, n: usize) -> usize {
-        ((self.next_u64() as u128 * n as u128) >> 64) as usize
-    }
-}
-
-/// The generator of game `index` under `seed`.
-fn game_rng(seed: u64, index: usize) -> Rng {
-    let mut r = Rng::new(seed ^ (index as u64).wrapping_mul(0xD1B5_4A32_D192_ED03));
+/// The generator of game `index` under `seed`: its openings' draws.
+fn game_rng(seed: u64, index: usize) -> SplitMix64 {
+    let mut r = SplitMix64::new(seed ^ (index as u64).wrapping_mul(0xD1B5_4A32_D192_ED03));
     r.next_u64();
     r
 }
@@ -212,7 +189,7 @@ impl<'a> GamePlayer<'a> {
     /// An opening: a book position (if any) followed by random legal moves, one that is not
     /// over and whose first search is within `max_opening_score`. Returns the position and
     /// that first search.
-    fn opening(&mut self, rng: &mut Rng) -> (Position, (Move, i32)) {
+    fn opening(&mut self, rng: &mut SplitMix64) -> (Position, (Move, i32)) {
         const TRIES: usize = 100;
         let mut last = None;
         for _ in 0..TRIES {
@@ -600,16 +577,7 @@ mod tests {
     }
 
     #[test]
-    fn the_generator_is_fixed_and_uniform_enough() {
-        let mut r = Rng::new(1);
-        let mut counts = [0usize; 5];
-        for _ in 0..5000 {
-            counts[r.below(5)] += 1;
-        }
-        assert!(
-            counts.iter().all(|&c| (900..1100).contains(&c)),
-            "{counts:?}"
-        );
+    fn each_game_has_its_own_fixed_generator() {
         assert_ne!(game_rng(1, 0).next_u64(), game_rng(1, 1).next_u64());
         assert_eq!(game_rng(7, 3).next_u64(), game_rng(7, 3).next_u64());
     }

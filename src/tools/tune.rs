@@ -26,6 +26,7 @@ use crate::board::{Board, Color};
 use crate::eval::layout::{Group, MATERIAL, MAX_PHASE, N_PARAMS, TERMS};
 use crate::eval::params::WEIGHTS;
 use crate::eval::{self, Score, Trace, SAFETY_EG_DIV, SAFETY_MG_DIV, SCALE_NORMAL};
+use crate::rng::SplitMix64;
 use crate::tools::progress;
 use std::fmt::Write as _;
 use std::path::Path;
@@ -195,23 +196,10 @@ fn read_text(path: &str) -> Result<String, String> {
     }
 }
 
-/// SplitMix64: a small deterministic generator for the split.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn shuffle<T>(&mut self, v: &mut [T]) {
-        for i in (1..v.len()).rev() {
-            let j = (self.next() % (i as u64 + 1)) as usize;
-            v.swap(i, j);
-        }
+/// Fisher-Yates: `v` in an order drawn by `rng`.
+fn shuffle<T>(v: &mut [T], rng: &mut SplitMix64) {
+    for i in (1..v.len()).rev() {
+        v.swap(i, rng.below_by_remainder(i + 1));
     }
 }
 
@@ -226,8 +214,7 @@ fn split_lines<'t>(texts: &'t [String], cfg: &TuneConfig) -> (Vec<&'t str>, Vec<
             .collect();
         blocks.extend(lines.chunks(BLOCK).map(<[&str]>::to_vec));
     }
-    let mut rng = Rng(cfg.seed);
-    rng.shuffle(&mut blocks);
+    shuffle(&mut blocks, &mut SplitMix64::new(cfg.seed));
     let total: usize = blocks.iter().map(Vec::len).sum();
     let wanted = cfg.positions.unwrap_or(total).min(total);
     let mut chosen = Vec::new();

@@ -1,29 +1,27 @@
-//! Helpers shared by the integration tests: a seeded PRNG so every run plays the same random
-//! games, where the test data lives (../shared beside the crate, else the samples in
-//! tests/data), the perft suites read with the library's reader, and a parallel map. The
-//! engine as a child process is in `engine`.
+//! Helpers shared by the integration tests: a seeded PRNG (the crate's SplitMix64) so every run
+//! plays the same random games, where the test data lives (../shared beside the crate, else the
+//! samples in tests/data), the perft suites read with the library's reader, and a parallel map.
+//! The engine as a child process is in `engine`.
 
 // Each test crate uses its own subset of these helpers.
 #![allow(dead_code)]
 
 pub mod engine;
 
+use cutoff::rng::SplitMix64;
 use std::path::{Path, PathBuf};
 
-/// SplitMix64: tiny, seeded (any seed, 0 too), the same on every machine.
-pub struct Rng(u64);
+/// The crate's SplitMix64 (any seed, 0 too, the same on every machine) with the tests' own
+/// mapping onto ranges, kept so that each test's seed still names the same random inputs.
+pub struct Rng(SplitMix64);
 
 impl Rng {
     pub fn new(seed: u64) -> Rng {
-        Rng(seed)
+        Rng(SplitMix64::new(seed))
     }
 
     pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        self.0.next_u64()
     }
 
     /// Uniform enough in `0..n` for 0 < n far below 2^32.
