@@ -77,76 +77,14 @@ enum Command {
     /// positions as `FEN | cp | result` lines (scores and results from White's side; see
     /// docs/datagen.md).
     Datagen {
-        /// Output file (overwritten).
-        #[arg(long)]
-        out: String,
-        /// Games to play.
-        #[arg(long, default_value_t = 100)]
-        games: usize,
-        /// Nodes searched per move.
-        #[arg(long, default_value_t = cutoff::tools::datagen::DEFAULT_NODES)]
-        nodes: u64,
-        /// Games played at once (each by its own one-threaded searcher).
-        #[arg(long, default_value_t = 1)]
-        threads: usize,
-        /// Seed of the openings: the same seed gives the same games.
-        #[arg(long, default_value_t = 0)]
-        seed: u64,
-        /// Opening book, EPD or PGN; each game starts from a position drawn from it.
-        #[arg(long)]
-        book: Option<String>,
-        /// Random legal moves played from the start (or book) position [default: 8 without a
-        /// book, 0 with one].
-        #[arg(long)]
-        random_plies: Option<usize>,
-        /// Hash table of each searcher, in MB.
-        #[arg(long, default_value_t = 16)]
-        hash: usize,
-        /// Syzygy tables to adjudicate with (and to search with), as for SyzygyPath.
-        #[arg(long)]
-        syzygy: Option<String>,
+        #[command(flatten)]
+        args: cutoff::tools::datagen::DatagenArgs,
     },
     /// Fit the evaluation's weights to labelled positions (`FEN | cp | result` lines, plain or
     /// .xz) and write the parameter file the engine compiles (see docs/eval.md).
     Tune {
-        /// Comma-separated data files.
-        #[arg(long, value_delimiter = ',', required = true)]
-        data: Vec<String>,
-        /// Use this many positions (training + validation), chosen by the seed.
-        #[arg(long)]
-        positions: Option<usize>,
-        /// Full-batch Adam steps.
-        #[arg(long, default_value_t = 1000)]
-        epochs: usize,
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// Share of the positions held out for validation.
-        #[arg(long, default_value_t = 0.1)]
-        validation: f64,
-        /// Weight of the game result in the target (1 - lambda: the data's engine score).
-        #[arg(long, default_value_t = 0.5)]
-        lambda: f64,
-        /// Adam's step size, in centipawns.
-        #[arg(long, default_value_t = 1.0)]
-        lr: f64,
-        /// L2 penalty on every weight but material (mean loss + l2 * sum of squares).
-        #[arg(long, default_value_t = 0.0)]
-        l2: f64,
-        /// Threads for tracing and gradients (results depend on it in the last bits).
-        #[arg(long, default_value_t = 2)]
-        threads: usize,
-        /// Start from zero weights instead of the compiled ones.
-        #[arg(long)]
-        zero: bool,
-        /// Only move these groups' weights (comma-separated; default all).
-        #[arg(long)]
-        groups: Option<String>,
-        /// The groups not in --groups start at zero and stay there.
-        #[arg(long, requires = "groups")]
-        zero_others: bool,
-        /// Write the parameter file here (e.g. src/eval/params.rs).
-        #[arg(long)]
-        out: Option<String>,
+        #[command(flatten)]
+        config: cutoff::tools::tune::TuneConfig,
     },
     /// Run an EPD perft suite (`FEN ;D1 n ;D2 n ...`).
     PerftSuite {
@@ -226,81 +164,23 @@ fn main() -> ExitCode {
                 }
             }
         }
-        Some(Command::Datagen {
-            out,
-            games,
-            nodes,
-            threads,
-            seed,
-            book,
-            random_plies,
-            hash,
-            syzygy,
-        }) => match datagen(
-            &out,
-            games,
-            nodes,
-            threads,
-            seed,
-            book.as_deref(),
-            random_plies,
-            hash,
-            syzygy.as_deref(),
-        ) {
+        Some(Command::Datagen { args }) => match cutoff::tools::datagen::run_cli(&args) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
                 eprintln!("error: {e}");
                 ExitCode::from(2)
             }
         },
-        Some(Command::Tune {
-            data,
-            positions,
-            epochs,
-            seed,
-            validation,
-            lambda,
-            lr,
-            l2,
-            threads,
-            zero,
-            groups,
-            zero_others,
-            out,
-        }) => {
-            use cutoff::tools::tune;
-            let groups = match tune::parse_groups(groups.as_deref().unwrap_or("")) {
-                Ok(g) => g,
-                Err(e) => {
-                    eprintln!("error: {e}");
-                    return ExitCode::from(2);
-                }
-            };
-            if !(0.0..1.0).contains(&validation) || !(0.0..=1.0).contains(&lambda) {
+        Some(Command::Tune { mut config }) => {
+            if !(0.0..1.0).contains(&config.validation) || !(0.0..=1.0).contains(&config.lambda) {
                 eprintln!("error: --validation must be in [0, 1) and --lambda in [0, 1]");
                 return ExitCode::from(2);
             }
-            let command = std::iter::once("cutoff".to_string())
+            config.command = std::iter::once("cutoff".to_string())
                 .chain(std::env::args().skip(1))
                 .collect::<Vec<_>>()
                 .join(" ");
-            let cfg = tune::TuneConfig {
-                data,
-                positions,
-                epochs,
-                seed,
-                validation,
-                lambda,
-                lr,
-                l2,
-                threads,
-                zero,
-                groups,
-                zero_others,
-                out,
-                command,
-            };
-            match tune::run(&cfg) {
+            match cutoff::tools::tune::run(&config) {
                 Ok(_) => ExitCode::SUCCESS,
                 Err(e) => {
                     eprintln!("error: {e}");
@@ -319,53 +199,4 @@ fn main() -> ExitCode {
             }
         }
     }
-}
-
-#[allow(clippy::too_many_arguments)]
-fn datagen(
-    out: &str,
-    games: usize,
-    nodes: u64,
-    threads: usize,
-    seed: u64,
-    book: Option<&str>,
-    random_plies: Option<usize>,
-    hash: usize,
-    syzygy: Option<&str>,
-) -> Result<(), String> {
-    use cutoff::search::tablebase::Tablebase;
-    use cutoff::tools::datagen::{self, DatagenConfig};
-    use std::io::Write;
-    let book = match book {
-        Some(path) => datagen::read_book(path)?,
-        None => Vec::new(),
-    };
-    let tablebase = match syzygy {
-        Some(spec) => {
-            let opened = Tablebase::open(spec);
-            if let Some(e) = opened.errors.first() {
-                return Err(e.clone());
-            }
-            let tb = opened
-                .tablebase
-                .ok_or_else(|| format!("no Syzygy tables in {spec}"))?;
-            eprintln!("{}", tb.summary());
-            Some(std::sync::Arc::new(tb))
-        }
-        None => None,
-    };
-    let config = DatagenConfig {
-        games,
-        nodes: nodes.max(1),
-        threads: threads.max(1),
-        seed,
-        random_plies: random_plies.unwrap_or(if book.is_empty() { 8 } else { 0 }),
-        hash_mb: hash.clamp(1, cutoff::search::tt::TranspositionTable::MAX_MB),
-        ..DatagenConfig::default()
-    };
-    let file = std::fs::File::create(out).map_err(|e| format!("{out}: {e}"))?;
-    let summary = datagen::run(&config, &book, tablebase, std::io::BufWriter::new(file))?;
-    // Not println!: a closed stdout (`| head`) must not panic.
-    let _ = writeln!(std::io::stdout(), "{}", summary.text());
-    Ok(())
 }

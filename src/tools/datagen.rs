@@ -10,6 +10,7 @@ use crate::board::{legal_moves, Board, Color, Move};
 use crate::position::Position;
 use crate::rng::SplitMix64;
 use crate::search::tablebase::{Tablebase, TB_BOUND};
+use crate::search::tt::TranspositionTable;
 use crate::search::{Control, Limits, SearchOptions, Searcher, MATE_BOUND};
 use crate::tools::progress;
 use shakmaty_syzygy::Wdl;
@@ -18,7 +19,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
-/// The settings of a run (the command's flags).
+/// The settings of a run (`cutoff datagen` makes them from its `DatagenArgs`).
 #[derive(Clone, Debug)]
 pub struct DatagenConfig {
     pub games: usize,
@@ -52,7 +53,61 @@ impl Default for DatagenConfig {
     }
 }
 
-pub const DEFAULT_NODES: u64 = 5000;
+/// Nodes a move when the command line does not say.
+const DEFAULT_NODES: u64 = 5000;
+
+/// The flags of `cutoff datagen`; the fields' doc comments are their help. Not the
+/// `DatagenConfig` that `run` takes: these name the book, the tables and the output that
+/// `run_cli` opens, and the default of `--random-plies` depends on the book.
+#[derive(Clone, Debug, clap::Args)]
+pub struct DatagenArgs {
+    /// Output file (overwritten).
+    #[arg(long)]
+    pub out: String,
+    /// Games to play.
+    #[arg(long, default_value_t = 100)]
+    pub games: usize,
+    /// Nodes searched per move.
+    #[arg(long, default_value_t = DEFAULT_NODES)]
+    pub nodes: u64,
+    /// Games played at once (each by its own one-threaded searcher).
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
+    /// Seed of the openings: the same seed gives the same games.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Opening book, EPD or PGN; each game starts from a position drawn from it.
+    #[arg(long)]
+    pub book: Option<String>,
+    /// Random legal moves played from the start (or book) position [default: 8 without a
+    /// book, 0 with one].
+    #[arg(long)]
+    pub random_plies: Option<usize>,
+    /// Hash table of each searcher, in MB.
+    #[arg(long, default_value_t = 16)]
+    pub hash: usize,
+    /// Syzygy tables to adjudicate with (and to search with), as for SyzygyPath.
+    #[arg(long)]
+    pub syzygy: Option<String>,
+}
+
+impl DatagenArgs {
+    /// The settings of the run, for a book of `book_len` positions. Zero nodes, threads or
+    /// hash get the least that works, and a hash beyond the table's largest gets that.
+    fn config(&self, book_len: usize) -> DatagenConfig {
+        DatagenConfig {
+            games: self.games,
+            nodes: self.nodes.max(1),
+            threads: self.threads.max(1),
+            seed: self.seed,
+            random_plies: self
+                .random_plies
+                .unwrap_or(if book_len == 0 { 8 } else { 0 }),
+            hash_mb: self.hash.clamp(1, TranspositionTable::MAX_MB),
+            ..DatagenConfig::default()
+        }
+    }
+}
 
 /// When a game ends before the rules end it. Scores are the searcher's, in internal
 /// centipawns from White's side.
@@ -415,7 +470,7 @@ impl Summary {
 
 /// Reads an opening book: EPD (a FEN's first four fields per line, operations ignored) or PGN
 /// (each game's `FEN` tag or the start position, then its moves in SAN).
-pub fn read_book(path: &str) -> Result<Vec<Board>, String> {
+fn read_book(path: &str) -> Result<Vec<Board>, String> {
     let bytes = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
     let text = String::from_utf8_lossy(&bytes);
     let is_pgn = path.to_ascii_lowercase().ends_with(".pgn")
@@ -556,6 +611,36 @@ pub fn run<W: Write + Send>(
         Some(e) => Err(e),
         None => Ok(summary),
     }
+}
+
+/// Runs `cutoff datagen`: reads the book and opens the tables the flags name, plays into the
+/// output file and prints the summary.
+pub fn run_cli(args: &DatagenArgs) -> Result<(), String> {
+    let book = match &args.book {
+        Some(path) => read_book(path)?,
+        None => Vec::new(),
+    };
+    let tablebase = match &args.syzygy {
+        Some(spec) => {
+            let opened = Tablebase::open(spec);
+            if let Some(e) = opened.errors.first() {
+                return Err(e.clone());
+            }
+            let tb = opened
+                .tablebase
+                .ok_or_else(|| format!("no Syzygy tables in {spec}"))?;
+            eprintln!("{}", tb.summary());
+            Some(Arc::new(tb))
+        }
+        None => None,
+    };
+    let config = args.config(book.len());
+    let out = &args.out;
+    let file = std::fs::File::create(out).map_err(|e| format!("{out}: {e}"))?;
+    let summary = run(&config, &book, tablebase, std::io::BufWriter::new(file))?;
+    // Not println!: a closed stdout (`| head`) must not panic.
+    let _ = writeln!(std::io::stdout(), "{}", summary.text());
+    Ok(())
 }
 
 #[cfg(test)]

@@ -34,29 +34,56 @@ use std::path::Path;
 /// Consecutive lines kept together on one side of the split.
 const BLOCK: usize = 64;
 
-/// What `cutoff tune` was asked for.
-#[derive(Clone, Debug)]
+/// What `cutoff tune` was asked for: its flags. The fields' doc comments are the flags' help;
+/// the plain comments are notes that stay out of it.
+#[derive(Clone, Debug, clap::Args)]
 pub struct TuneConfig {
+    /// Comma-separated data files.
+    #[arg(long, value_delimiter = ',', required = true)]
     pub data: Vec<String>,
-    /// Positions to use (train + validation), all when `None`.
+    /// Use this many positions (training + validation), chosen by the seed.
+    // All of them when `None`.
+    #[arg(long)]
     pub positions: Option<usize>,
+    /// Full-batch Adam steps.
+    #[arg(long, default_value_t = 1000)]
     pub epochs: usize,
+    // The seed of the split.
+    #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// Share of the positions held out for validation.
+    #[arg(long, default_value_t = 0.1)]
     pub validation: f64,
-    /// Weight of the game result in the target; the rest is the data's engine score.
+    /// Weight of the game result in the target (1 - lambda: the data's engine score).
+    #[arg(long, default_value_t = 0.5)]
     pub lambda: f64,
+    /// Adam's step size, in centipawns.
+    #[arg(long, default_value_t = 1.0)]
     pub lr: f64,
-    /// L2 penalty on every weight but material: keeps rarely seen weights near zero.
+    /// L2 penalty on every weight but material (mean loss + l2 * sum of squares).
+    // It keeps rarely seen weights near zero.
+    #[arg(long, default_value_t = 0.0)]
     pub l2: f64,
+    /// Threads for tracing and gradients (results depend on it in the last bits).
+    #[arg(long, default_value_t = 2)]
     pub threads: usize,
-    /// Start from zero instead of the compiled weights.
+    /// Start from zero weights instead of the compiled ones.
+    #[arg(long)]
     pub zero: bool,
-    /// Only these groups' weights move (all when empty).
-    pub groups: Vec<Group>,
-    /// The other groups' weights are zero (and stay so): fits an evaluation without them.
+    /// Only move these groups' weights (comma-separated; default all).
+    // Spelt `std::vec::Vec` so that clap takes one value, the whole comma-separated list, for
+    // `parse_groups` to read (a `Vec` would be a repeatable flag of one group each). The hidden
+    // default, empty, moves every group.
+    #[arg(long, value_parser = parse_groups, default_value = "", hide_default_value = true)]
+    pub groups: std::vec::Vec<Group>,
+    /// The groups not in --groups start at zero and stay there.
+    #[arg(long, requires = "groups")]
     pub zero_others: bool,
+    /// Write the parameter file here (e.g. src/eval/params.rs).
+    #[arg(long)]
     pub out: Option<String>,
-    /// The command line, for the generated file's header.
+    /// The command line, for the generated file's header (set by the caller, not a flag).
+    #[arg(skip)]
     pub command: String,
 }
 
@@ -728,7 +755,7 @@ fn b1_pow(b: f64, n: usize) -> f64 {
 }
 
 /// Group names as `--groups` takes them.
-pub fn parse_groups(s: &str) -> Result<Vec<Group>, String> {
+fn parse_groups(s: &str) -> Result<Vec<Group>, String> {
     s.split(',')
         .filter(|x| !x.trim().is_empty())
         .map(|x| {
@@ -766,6 +793,38 @@ mod tests {
             out: None,
             command: "test".into(),
         }
+    }
+
+    /// `--groups` is one comma-separated list, given once, and `--zero-others` needs it.
+    #[test]
+    fn the_flags_parse_as_the_command_takes_them() {
+        use clap::Parser;
+        #[derive(Parser)]
+        struct Command {
+            #[command(flatten)]
+            config: TuneConfig,
+        }
+        let parse = |args: &[&str]| {
+            let words = std::iter::once("tune").chain(args.iter().copied());
+            Command::try_parse_from(words).map(|c| c.config)
+        };
+        let c = parse(&[
+            "--data",
+            "a,b",
+            "--groups",
+            "material,pawns",
+            "--zero-others",
+        ])
+        .unwrap();
+        assert_eq!(c.data, ["a", "b"]);
+        assert_eq!(c.groups, [Group::Material, Group::Pawns]);
+        assert!(c.zero_others);
+        let d = parse(&["--data", "a"]).unwrap();
+        assert!(d.groups.is_empty() && !d.zero_others);
+        assert_eq!((d.seed, d.epochs, d.validation), (1, 1000, 0.1));
+        assert!(parse(&["--data", "a", "--zero-others"]).is_err());
+        assert!(parse(&["--data", "a", "--groups", "material", "--groups", "pawns"]).is_err());
+        assert!(parse(&["--data", "a", "--groups", "nonsense"]).is_err());
     }
 
     #[test]
