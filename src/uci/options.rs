@@ -1,30 +1,36 @@
-//! The UCI options: their declarations for `uci` and their parsing for `setoption`.
+//! The UCI options, in one table (`FIXED`, then the lines of the search's own tables): each
+//! entry gives an option's name, its type with its range, the field of `Options` it sets and
+//! what the engine does on a change. The `uci` declarations and the `setoption` parsing both
+//! read it, so they cannot disagree; an option's default is its field in `Options::default()`.
 
 use crate::search::level::{Level, DEFAULT_ELO, MAX_ELO, MAX_SKILL, MIN_ELO};
-use crate::search::ordering::{OrderingConfig, SWITCHES};
-use crate::search::techniques::{Techniques, TECHNIQUES};
+use crate::search::ordering::{OrderingConfig, Switch, SWITCHES};
+use crate::search::techniques::{Technique, Techniques, TECHNIQUES};
 use crate::search::time::DEFAULT_MOVE_OVERHEAD_MS;
 use crate::search::tt::TranspositionTable;
+use std::fmt::Display;
+use std::str::FromStr;
 
-/// Every option's current value.
+/// Every option's current value. Public for the strength levels' pins (tests/time_manager.rs),
+/// which set the level the way the options do.
 #[derive(Clone, Debug)]
 pub struct Options {
-    pub hash_mb: usize,
-    pub threads: usize,
-    pub multipv: usize,
-    pub move_overhead_ms: u64,
-    pub ponder: bool,
-    pub chess960: bool,
-    pub syzygy_path: String,
-    pub stats: bool,
+    pub(crate) hash_mb: usize,
+    pub(crate) threads: usize,
+    pub(crate) multipv: usize,
+    pub(crate) move_overhead_ms: u64,
+    pub(crate) ponder: bool,
+    pub(crate) chess960: bool,
+    pub(crate) syzygy_path: String,
+    pub(crate) stats: bool,
     /// Off: alpha-beta alone, no pruning, reductions or selective extensions (the search
     /// of the ordering experiments).
-    pub selectivity: bool,
+    pub(crate) selectivity: bool,
     /// Each selective technique alone (under `selectivity`).
-    pub techniques: Techniques,
+    pub(crate) techniques: Techniques,
     /// `wdl W D L` on info lines with a score.
-    pub show_wdl: bool,
-    pub ordering: OrderingConfig,
+    pub(crate) show_wdl: bool,
+    pub(crate) ordering: OrderingConfig,
     /// `UCI_LimitStrength`: play at `UCI_Elo`.
     pub limit_strength: bool,
     pub uci_elo: i32,
@@ -34,6 +40,7 @@ pub struct Options {
 }
 
 impl Default for Options {
+    /// The defaults the `uci` declarations announce.
     fn default() -> Self {
         Options {
             hash_mb: TranspositionTable::DEFAULT_MB,
@@ -68,62 +75,21 @@ impl Options {
             None
         }
     }
-}
 
-pub const MAX_THREADS: usize = 256;
-pub const MAX_MULTIPV: usize = 256;
-pub const MAX_MOVE_OVERHEAD: u64 = 5000;
-
-/// The `option` lines printed in answer to `uci`.
-pub fn declarations() -> Vec<String> {
-    let mut v = vec![
-        format!(
-            "option name Hash type spin default {} min 1 max {}",
-            TranspositionTable::DEFAULT_MB,
-            TranspositionTable::MAX_MB
-        ),
-        format!("option name Threads type spin default 1 min 1 max {MAX_THREADS}"),
-        format!("option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"),
-        format!("option name Move Overhead type spin default {DEFAULT_MOVE_OVERHEAD_MS} min 0 max {MAX_MOVE_OVERHEAD}"),
-        "option name Clear Hash type button".to_string(),
-        "option name Ponder type check default false".to_string(),
-        "option name UCI_Chess960 type check default false".to_string(),
-        "option name UCI_ShowWDL type check default false".to_string(),
-        "option name SyzygyPath type string default <empty>".to_string(),
-        "option name Stats type check default false".to_string(),
-        "option name Selectivity type check default true".to_string(),
-        "option name UCI_LimitStrength type check default false".to_string(),
-        format!("option name UCI_Elo type spin default {DEFAULT_ELO} min {MIN_ELO} max {MAX_ELO}"),
-        format!("option name Skill Level type spin default {MAX_SKILL} min 0 max {MAX_SKILL}"),
-    ];
-    for t in TECHNIQUES {
-        v.push(format!(
-            "option name {} type check default {}",
-            t.uci,
-            t.get(Options::default().techniques)
-        ));
+    /// Applies `setoption name NAME [value VALUE]` (NAME in any case); on error nothing
+    /// changes.
+    pub(crate) fn set(&mut self, name: &str, value: Option<&str>) -> Result<Effect, String> {
+        let option = all()
+            .find(|o| o.name.eq_ignore_ascii_case(name))
+            .ok_or_else(|| format!("setoption: unknown option '{name}'"))?;
+        option.kind.store(self, name, value)?;
+        Ok(option.effect)
     }
-    let defaults = Options::default().ordering;
-    for s in SWITCHES {
-        v.push(format!(
-            "option name {} type check default {}",
-            s.uci,
-            s.get(defaults)
-        ));
-    }
-    #[cfg(feature = "tune")]
-    for t in crate::search::tunable::ALL {
-        v.push(format!(
-            "option name {} type spin default {} min {} max {}",
-            t.name, t.default, t.min, t.max
-        ));
-    }
-    v
 }
 
 /// What a `setoption` asks the engine to do beyond storing a value.
-#[derive(Debug, PartialEq, Eq)]
-pub enum Effect {
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Effect {
     None,
     ResizeHash,
     SetThreads,
@@ -132,7 +98,214 @@ pub enum Effect {
     SetSyzygyPath,
 }
 
-fn parse_spin<T: std::str::FromStr + PartialOrd + std::fmt::Display + Copy>(
+/// One option: how `uci` names it, what its values are, and what a change does beyond
+/// storing the value.
+#[derive(Clone, Copy)]
+struct UciOption {
+    name: &'static str,
+    kind: &'static dyn Kind,
+    effect: Effect,
+}
+
+impl UciOption {
+    /// A line of one of the search's tables: storing its value is all a change does.
+    fn from_table(name: &'static str, kind: &'static dyn Kind) -> UciOption {
+        UciOption {
+            name,
+            kind,
+            effect: Effect::None,
+        }
+    }
+}
+
+/// An option's type: how it is declared and how a `setoption` value is read and stored.
+trait Kind {
+    /// The declaration after the option's name (`type spin default 16 min 1 max 65536`);
+    /// the default is read from `defaults`.
+    fn declaration(&self, defaults: &Options) -> String;
+
+    /// Reads `value` into `options`, or says why it cannot; on error `options` is unchanged.
+    /// `name` is the option as the GUI spelt it.
+    fn store(&self, options: &mut Options, name: &str, value: Option<&str>) -> Result<(), String>;
+}
+
+/// A field of `Options`, reached as the search's tables reach theirs.
+type Field<T> = fn(&mut Options) -> &mut T;
+
+/// The value of `field` in `options`.
+fn read<T: Clone>(field: Field<T>, options: &Options) -> T {
+    field(&mut options.clone()).clone()
+}
+
+/// A spin option: an integer of its field's type from `min` to `max`. A value that type
+/// cannot hold (`-1` for a size) is not a number; one it can but out of bounds is out of
+/// range.
+struct Spin<T> {
+    min: T,
+    max: T,
+    field: Field<T>,
+}
+
+impl<T: FromStr + PartialOrd + Display + Copy> Kind for Spin<T> {
+    fn declaration(&self, defaults: &Options) -> String {
+        let default = read(self.field, defaults);
+        format!(
+            "type spin default {default} min {} max {}",
+            self.min, self.max
+        )
+    }
+
+    fn store(&self, options: &mut Options, name: &str, value: Option<&str>) -> Result<(), String> {
+        *(self.field)(options) = parse_spin(name, value, self.min, self.max)?;
+        Ok(())
+    }
+}
+
+/// A check option: `true` or `false`, in any case.
+struct Check {
+    field: Field<bool>,
+}
+
+impl Kind for Check {
+    fn declaration(&self, defaults: &Options) -> String {
+        format!("type check default {}", read(self.field, defaults))
+    }
+
+    fn store(&self, options: &mut Options, name: &str, value: Option<&str>) -> Result<(), String> {
+        *(self.field)(options) = parse_check(name, value)?;
+        Ok(())
+    }
+}
+
+/// A button: it has no value, only its effect (a value sent with it is ignored).
+struct Button;
+
+impl Kind for Button {
+    fn declaration(&self, _: &Options) -> String {
+        "type button".to_string()
+    }
+
+    fn store(&self, _: &mut Options, _: &str, _: Option<&str>) -> Result<(), String> {
+        Ok(())
+    }
+}
+
+/// A string option whose empty value is spelt `<empty>` (as GUIs send it); a missing value
+/// is empty too.
+struct Text {
+    field: Field<String>,
+}
+
+/// How the protocol spells an empty string option.
+const EMPTY: &str = "<empty>";
+
+impl Kind for Text {
+    fn declaration(&self, defaults: &Options) -> String {
+        let default = read(self.field, defaults);
+        let shown = if default.is_empty() { EMPTY } else { &default };
+        format!("type string default {shown}")
+    }
+
+    fn store(&self, options: &mut Options, _: &str, value: Option<&str>) -> Result<(), String> {
+        let v = value.unwrap_or("").trim();
+        *(self.field)(options) = if v == EMPTY { "" } else { v }.to_string();
+        Ok(())
+    }
+}
+
+// The search's tables are options as they stand: a technique or an ordering switch is a check
+// option, a tunable (in a `tune` build) a spin option. Their errors name them as their table
+// spells them, where the engine's own options repeat the GUI's spelling.
+
+impl Kind for Technique {
+    fn declaration(&self, defaults: &Options) -> String {
+        format!("type check default {}", self.get(defaults.techniques))
+    }
+
+    fn store(&self, options: &mut Options, _: &str, value: Option<&str>) -> Result<(), String> {
+        let on = parse_check(self.uci, value)?;
+        self.set(&mut options.techniques, on);
+        Ok(())
+    }
+}
+
+impl Kind for Switch {
+    fn declaration(&self, defaults: &Options) -> String {
+        format!("type check default {}", self.get(defaults.ordering))
+    }
+
+    fn store(&self, options: &mut Options, _: &str, value: Option<&str>) -> Result<(), String> {
+        let on = parse_check(self.uci, value)?;
+        self.set(&mut options.ordering, on);
+        Ok(())
+    }
+}
+
+#[cfg(feature = "tune")]
+impl Kind for crate::search::tunable::Tunable {
+    fn declaration(&self, _: &Options) -> String {
+        format!(
+            "type spin default {} min {} max {}",
+            self.default, self.min, self.max
+        )
+    }
+
+    fn store(&self, _: &mut Options, _: &str, value: Option<&str>) -> Result<(), String> {
+        let v = parse_spin(self.name, value, self.min, self.max)?;
+        crate::search::tunable::set(self.name, v);
+        Ok(())
+    }
+}
+
+const MAX_THREADS: usize = 256;
+const MAX_MULTIPV: usize = 256;
+const MAX_MOVE_OVERHEAD_MS: u64 = 5000;
+
+/// The engine's own options, in the order `uci` lists them (the search's tables follow).
+#[rustfmt::skip]
+const FIXED: &[UciOption] = &[
+    UciOption { name: "Hash",              kind: &Spin { min: 1, max: TranspositionTable::MAX_MB, field: |o| &mut o.hash_mb }, effect: Effect::ResizeHash },
+    UciOption { name: "Threads",           kind: &Spin { min: 1, max: MAX_THREADS, field: |o| &mut o.threads },               effect: Effect::SetThreads },
+    UciOption { name: "MultiPV",           kind: &Spin { min: 1, max: MAX_MULTIPV, field: |o| &mut o.multipv },               effect: Effect::None },
+    UciOption { name: "Move Overhead",     kind: &Spin { min: 0, max: MAX_MOVE_OVERHEAD_MS, field: |o| &mut o.move_overhead_ms }, effect: Effect::None },
+    UciOption { name: "Clear Hash",        kind: &Button,                                                                     effect: Effect::ClearHash },
+    UciOption { name: "Ponder",            kind: &Check { field: |o| &mut o.ponder },                                         effect: Effect::None },
+    UciOption { name: "UCI_Chess960",      kind: &Check { field: |o| &mut o.chess960 },                                       effect: Effect::SetChess960 },
+    UciOption { name: "UCI_ShowWDL",       kind: &Check { field: |o| &mut o.show_wdl },                                       effect: Effect::None },
+    UciOption { name: "SyzygyPath",        kind: &Text { field: |o| &mut o.syzygy_path },                                     effect: Effect::SetSyzygyPath },
+    UciOption { name: "Stats",             kind: &Check { field: |o| &mut o.stats },                                          effect: Effect::None },
+    UciOption { name: "Selectivity",       kind: &Check { field: |o| &mut o.selectivity },                                    effect: Effect::None },
+    UciOption { name: "UCI_LimitStrength", kind: &Check { field: |o| &mut o.limit_strength },                                 effect: Effect::None },
+    UciOption { name: "UCI_Elo",           kind: &Spin { min: MIN_ELO, max: MAX_ELO, field: |o| &mut o.uci_elo },             effect: Effect::None },
+    UciOption { name: "Skill Level",       kind: &Spin { min: 0, max: MAX_SKILL, field: |o| &mut o.skill_level },             effect: Effect::None },
+];
+
+/// Every option, in the order `uci` lists them: `FIXED`, the selective techniques, the
+/// ordering switches, and in a `tune` build the search's constants.
+fn all() -> impl Iterator<Item = UciOption> {
+    let options = FIXED
+        .iter()
+        .copied()
+        .chain(TECHNIQUES.iter().map(|t| UciOption::from_table(t.uci, t)))
+        .chain(SWITCHES.iter().map(|s| UciOption::from_table(s.uci, s)));
+    #[cfg(feature = "tune")]
+    let options = options.chain(
+        crate::search::tunable::ALL
+            .iter()
+            .map(|t| UciOption::from_table(t.name, t)),
+    );
+    options
+}
+
+/// The `option` lines printed in answer to `uci`.
+pub(crate) fn declarations() -> Vec<String> {
+    let defaults = Options::default();
+    all()
+        .map(|o| format!("option name {} {}", o.name, o.kind.declaration(&defaults)))
+        .collect()
+}
+
+fn parse_spin<T: FromStr + PartialOrd + Display + Copy>(
     name: &str,
     value: Option<&str>,
     min: T,
@@ -159,97 +332,38 @@ fn parse_check(name: &str, value: Option<&str>) -> Result<bool, String> {
     }
 }
 
-impl Options {
-    /// Applies `setoption name NAME [value VALUE]`; on error nothing changes.
-    pub fn set(&mut self, name: &str, value: Option<&str>) -> Result<Effect, String> {
-        let lower = name.to_ascii_lowercase();
-        match lower.as_str() {
-            "hash" => {
-                self.hash_mb = parse_spin(name, value, 1, TranspositionTable::MAX_MB)?;
-                Ok(Effect::ResizeHash)
-            }
-            "threads" => {
-                self.threads = parse_spin(name, value, 1, MAX_THREADS)?;
-                Ok(Effect::SetThreads)
-            }
-            "multipv" => {
-                self.multipv = parse_spin(name, value, 1, MAX_MULTIPV)?;
-                Ok(Effect::None)
-            }
-            "move overhead" => {
-                self.move_overhead_ms = parse_spin(name, value, 0, MAX_MOVE_OVERHEAD)?;
-                Ok(Effect::None)
-            }
-            "clear hash" => Ok(Effect::ClearHash),
-            "ponder" => {
-                self.ponder = parse_check(name, value)?;
-                Ok(Effect::None)
-            }
-            "uci_chess960" => {
-                self.chess960 = parse_check(name, value)?;
-                Ok(Effect::SetChess960)
-            }
-            "uci_showwdl" => {
-                self.show_wdl = parse_check(name, value)?;
-                Ok(Effect::None)
-            }
-            "syzygypath" => {
-                let v = value.unwrap_or("").trim();
-                self.syzygy_path = if v == "<empty>" {
-                    String::new()
-                } else {
-                    v.to_string()
-                };
-                Ok(Effect::SetSyzygyPath)
-            }
-            "stats" => {
-                self.stats = parse_check(name, value)?;
-                Ok(Effect::None)
-            }
-            "selectivity" => {
-                self.selectivity = parse_check(name, value)?;
-                Ok(Effect::None)
-            }
-            "uci_limitstrength" => {
-                self.limit_strength = parse_check(name, value)?;
-                Ok(Effect::None)
-            }
-            "uci_elo" => {
-                self.uci_elo = parse_spin(name, value, MIN_ELO, MAX_ELO)?;
-                Ok(Effect::None)
-            }
-            "skill level" => {
-                self.skill_level = parse_spin(name, value, 0, MAX_SKILL)?;
-                Ok(Effect::None)
-            }
-            _ => {
-                if let Some(s) = SWITCHES.iter().find(|s| s.uci.eq_ignore_ascii_case(name)) {
-                    let on = parse_check(s.uci, value)?;
-                    s.set(&mut self.ordering, on);
-                    return Ok(Effect::None);
-                }
-                if let Some(t) = TECHNIQUES.iter().find(|t| t.uci.eq_ignore_ascii_case(name)) {
-                    let on = parse_check(t.uci, value)?;
-                    t.set(&mut self.techniques, on);
-                    return Ok(Effect::None);
-                }
-                #[cfg(feature = "tune")]
-                for t in crate::search::tunable::ALL {
-                    if t.name.eq_ignore_ascii_case(name) {
-                        let v = parse_spin(t.name, value, t.min, t.max)?;
-                        crate::search::tunable::set(t.name, v);
-                        return Ok(Effect::None);
-                    }
-                }
-                Err(format!("setoption: unknown option '{name}'"))
-            }
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn names_are_unique_in_any_case() {
+        let mut names: Vec<String> = all().map(|o| o.name.to_ascii_lowercase()).collect();
+        let count = names.len();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), count, "{names:?}");
+    }
+
+    #[test]
+    fn each_declared_default_is_accepted_and_is_the_default() {
+        for line in declarations() {
+            let (name, rest) = line
+                .strip_prefix("option name ")
+                .and_then(|l| l.split_once(" type "))
+                .unwrap();
+            let default = rest
+                .split_once(" default ")
+                .map(|(_, d)| d.split(" min ").next().unwrap());
+            let mut o = Options::default();
+            assert!(o.set(name, default).is_ok(), "{line}");
+            assert_eq!(
+                format!("{o:?}"),
+                format!("{:?}", Options::default()),
+                "{line}"
+            );
+        }
+    }
 
     #[test]
     fn values_are_checked() {
