@@ -65,7 +65,7 @@ impl Engine {
         let options = Options::default();
         Engine {
             position: Position::default(),
-            searcher: Some(Searcher::new(options.hash_mb, options.threads)),
+            searcher: Some(new_searcher(&options)),
             options,
             running: None,
             control: Arc::new(Control::new()),
@@ -81,7 +81,7 @@ impl Engine {
                 Ok(s) => self.searcher = Some(s),
                 // The search thread died: start afresh rather than crash.
                 Err(_) => {
-                    self.searcher = Some(Searcher::new(self.options.hash_mb, self.options.threads));
+                    self.searcher = Some(new_searcher(&self.options));
                     self.pending = Pending::default();
                 }
             }
@@ -110,12 +110,18 @@ impl Engine {
         }
     }
 
+    /// Tells the running search to stop (`stop`): it prints its bestmove and ends, pondering
+    /// and infinite searches too.
+    fn signal_stop(&self) {
+        self.control.stop.store(true, Ordering::SeqCst);
+        self.control.pondering.store(false, Ordering::SeqCst);
+        self.control.infinite.store(false, Ordering::SeqCst);
+    }
+
     /// Stops the running search (its bestmove is still printed) and waits for it.
     fn stop_search(&mut self) {
         if self.running.is_some() {
-            self.control.stop.store(true, Ordering::SeqCst);
-            self.control.pondering.store(false, Ordering::SeqCst);
-            self.control.infinite.store(false, Ordering::SeqCst);
+            self.signal_stop();
             self.join_search();
         }
     }
@@ -129,10 +135,19 @@ impl Engine {
         }
     }
 
+    /// The searcher, once a search that holds it has finished.
     fn searcher(&mut self) -> &mut Searcher {
         self.join_search();
         self.searcher
-            .get_or_insert_with(|| Searcher::new(self.options.hash_mb, self.options.threads))
+            .get_or_insert_with(|| new_searcher(&self.options))
+    }
+
+    /// The searcher for a new search thread, after stopping the running one.
+    fn take_searcher(&mut self) -> Searcher {
+        self.stop_search();
+        self.searcher
+            .take()
+            .unwrap_or_else(|| new_searcher(&self.options))
     }
 
     /// Handles one line of input; returns false on `quit`.
@@ -166,11 +181,7 @@ impl Engine {
                 Err(e) => error(&e),
             },
             "go" => self.go(args),
-            "stop" => {
-                self.control.stop.store(true, Ordering::SeqCst);
-                self.control.pondering.store(false, Ordering::SeqCst);
-                self.control.infinite.store(false, Ordering::SeqCst);
-            }
+            "stop" => self.signal_stop(),
             "ponderhit" => self.control.pondering.store(false, Ordering::SeqCst),
             "setoption" => self.setoption(args),
             "d" => {
@@ -306,11 +317,7 @@ impl Engine {
     /// it. It runs on the search thread, so `isready` is answered and `stop` ends it (with the
     /// root moves finished so far and a note that the count is partial).
     fn perft(&mut self, depth: u32) {
-        self.stop_search();
-        let searcher = self
-            .searcher
-            .take()
-            .unwrap_or_else(|| Searcher::new(self.options.hash_mb, self.options.threads));
+        let searcher = self.take_searcher();
         let control = Arc::clone(&self.control);
         control.reset(&Default::default());
         let board = *self.position.board();
@@ -367,11 +374,7 @@ impl Engine {
             self.perft(depth);
             return;
         }
-        self.stop_search();
-        let mut searcher = self
-            .searcher
-            .take()
-            .unwrap_or_else(|| Searcher::new(self.options.hash_mb, self.options.threads));
+        let mut searcher = self.take_searcher();
         let control = Arc::clone(&self.control);
         control.reset(&go.limits);
         let limits = go.limits;
@@ -428,6 +431,12 @@ impl Engine {
             }
         }
     }
+}
+
+/// A searcher with the table size and threads `options` ask for: at the start, and after a
+/// search thread died with the one it held.
+fn new_searcher(options: &Options) -> Searcher {
+    Searcher::new(options.hash_mb, options.threads)
 }
 
 /// The `info string` a limited search starts with: what the level is and what it does, so
