@@ -4,9 +4,10 @@
 mod support;
 
 use cutoff::position::Position;
+use cutoff::search::ordering::explain::explain;
 use cutoff::search::ordering::PickedFrom;
 use cutoff::search::SearchOptions;
-use cutoff::tools::explain::{explain, json};
+use cutoff::tools::explain::json;
 use std::process::Command;
 use support::{crate_root, load};
 

@@ -4,6 +4,7 @@
 mod eval_table;
 pub mod info;
 pub mod options;
+pub(crate) mod order_table;
 pub mod parse;
 pub mod wdl;
 
@@ -12,9 +13,9 @@ use crate::board::perft::perft;
 use crate::board::{Board, Color, Move};
 use crate::eval;
 use crate::position::Position;
+use crate::search::ordering::explain::explain_with;
 use crate::search::tablebase::Tablebase;
 use crate::search::{level, Control, Level, SearchOptions, Searcher, StatsMode};
-use crate::tools::explain;
 use options::{Effect, Options};
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -307,8 +308,8 @@ impl Engine {
             ..SearchOptions::default()
         };
         let pos = self.position.clone();
-        let e = explain::explain_with(&pos, self.searcher(), &opts);
-        for line in explain::text(&e) {
+        let e = explain_with(&pos, self.searcher(), &opts);
+        for line in order_table::text(&e) {
             send(&line);
         }
     }

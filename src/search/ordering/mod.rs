@@ -1,5 +1,6 @@
 //! Move ordering: the staged move picker and the tables it learns from.
 
+pub mod explain;
 pub mod history;
 pub mod movepick;
 pub mod threats;

@@ -14,7 +14,7 @@ pub mod report;
 use super::epd::{read_epd_file, EpdEntry, EpdError};
 use crate::board::Move;
 use crate::position::Position;
-use crate::search::ordering::{OrderingConfig, Switch};
+use crate::search::ordering::{explain, OrderingConfig, Switch};
 use crate::search::stats::{branching_factors, Iteration, SearchStats};
 use crate::search::techniques::{names_off, Techniques};
 use crate::search::{Control, Limits, SearchOptions, Searcher, StatsMode};
@@ -167,7 +167,7 @@ pub struct PositionRun {
     /// The best move at the last completed depth.
     pub best: Move,
     /// Where `best` stands (from 1) in the root order the search's learned tables give
-    /// without the hash move (`explain::root_rank`); None when there is no legal move.
+    /// without the hash move (`ordering::explain::root_rank`); None when there is no legal move.
     pub best_rank: Option<usize>,
 }
 
@@ -221,7 +221,7 @@ pub fn run_one(
     }
     // Without the hash move: with it, the chosen move is the table's and nearly always first.
     let best_rank = (!r.best.is_null())
-        .then(|| super::explain::root_rank(pos, &searcher, &opts, false, r.best))
+        .then(|| explain::root_rank(pos, &searcher, &opts, false, r.best))
         .flatten();
     Some(PositionRun {
         nodes: r.nodes,
