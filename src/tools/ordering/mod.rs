@@ -23,8 +23,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
 
-/// The classic ladder: each entry adds one heuristic to the one before; `full` adds the SEE
-/// split of captures. `none` is left out: with no ordering at all the search explodes (on
+/// The classic ladder: each entry adds one heuristic to the one before; `full` adds the
+/// threat term, the last switch. `none` is left out: with no ordering at all the search explodes (on
 /// Kiwipete 3.9 million nodes for depth 2 and over a minute for depth 3), so it is asked for by
 /// name, at a small depth.
 pub const DEFAULT_CONFIGS: &str =
