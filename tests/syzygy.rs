@@ -547,3 +547,31 @@ fn uci_syzygy_path_option() {
     let status = e.child.wait().expect("the engine exits");
     assert!(status.success());
 }
+
+#[test]
+fn searchmoves_ranks_the_root_among_the_listed_moves() {
+    let Some(tb) = tables() else { return };
+    // KR v K, White wins, but Rb3+ hangs the rook (Kxb3: a draw).
+    let p = pos("8/8/8/8/8/2k5/8/KR6 w - - 0 1");
+    let mv = |t: &str| p.board().parse_uci_move(t, false).unwrap();
+    let (hang, safe) = (mv("b1b3"), mv("b1b8"));
+    let alone = tb.rank_root_among(&mut p.clone(), &[hang]).unwrap();
+    assert_eq!((alone.allowed.as_slice(), alone.score), (&[hang][..], 0));
+    assert_eq!(alone.ranked.len(), 1);
+    let both = tb.rank_root_among(&mut p.clone(), &[hang, safe]).unwrap();
+    assert_eq!((both.allowed.as_slice(), both.score), (&[safe][..], TB_WIN));
+    // The search keeps to the listed move and shows the tables' verdict for it.
+    let opts = SearchOptions {
+        report: false,
+        tablebase: Some(Arc::clone(&tb)),
+        ..SearchOptions::default()
+    };
+    let limits = Limits {
+        searchmoves: vec![hang],
+        ..Limits::depth(6)
+    };
+    let control = Control::new();
+    control.reset(&limits);
+    let r = Searcher::new(16, 1).search(&p, &limits, &opts, &control, &mut |_| {});
+    assert_eq!((r.best, r.score), (hang, 0));
+}

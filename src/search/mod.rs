@@ -263,7 +263,7 @@ impl Searcher {
     ) -> SearchResult {
         self.tt.new_search();
         let tt: &TranspositionTable = &self.tt;
-        let tb = TbState::new(opts.tablebase.as_deref(), pos);
+        let tb = TbState::new(opts.tablebase.as_deref(), pos, &limits.searchmoves);
         let node_counts: Vec<AtomicU64> =
             (0..self.tables.len()).map(|_| AtomicU64::new(0)).collect();
         let shared = Shared {
@@ -443,8 +443,10 @@ impl<'a> TbState<'a> {
         }
     }
 
-    fn new(tables: Option<&'a Tablebase>, pos: &Position) -> TbState<'a> {
-        let root = tables.and_then(|t| t.rank_root(&mut pos.clone()));
+    /// The tables' state for a search from `pos`, its root moves restricted to `only` (all
+    /// when empty).
+    fn new(tables: Option<&'a Tablebase>, pos: &Position, only: &[Move]) -> TbState<'a> {
+        let root = tables.and_then(|t| t.rank_root_among(&mut pos.clone(), only));
         TbState {
             tables,
             max_pieces: tables.map_or(0, Tablebase::max_pieces),

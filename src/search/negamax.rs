@@ -418,10 +418,7 @@ impl<const STATS: bool> SearchThread<'_, STATS> {
             if m == excluded {
                 continue;
             }
-            if root
-                && (self.root_excluded.contains(&m)
-                    || self.shared.tb.root.as_ref().is_some_and(|r| !r.allows(m)))
-            {
+            if root && !self.root_allows(m) {
                 continue;
             }
             let quiet = m.is_quiet();
@@ -633,7 +630,11 @@ impl<const STATS: bool> SearchThread<'_, STATS> {
             return if in_check { -MATE + ply as i32 } else { 0 };
         }
         best.score = best.score.min(tb_ceiling);
-        if excluded.is_null() && (!root || self.root_excluded.is_empty()) {
+        // A root searched over some of its moves (MultiPV's later lines, `go searchmoves`)
+        // would leave a misleading entry: a later search of all moves must not trust it.
+        let partial_root =
+            root && (!self.root_excluded.is_empty() || !self.shared.limits.searchmoves.is_empty());
+        if excluded.is_null() && !partial_root {
             self.shared.tt.store(
                 key,
                 best.mv,

@@ -13,7 +13,7 @@
 //! Positions are handed to the crate as a `shakmaty::Chess` built straight from our bitboards.
 
 use super::{MATE_BOUND, MAX_PLY};
-use crate::board::{legal_moves, Board, Color, Move, PieceType};
+use crate::board::{legal_moves, Board, Color, Move, MoveList, PieceType};
 use crate::position::Position;
 use shakmaty::{CastlingMode, FromSetup};
 use shakmaty_syzygy::{Dtz, Wdl};
@@ -208,11 +208,22 @@ impl Tablebase {
     /// 50-move draw is in reach, then the longest resistance ranks first. Without DTZ tables
     /// the moves are ranked by WDL alone.
     pub fn rank_root(&self, pos: &mut Position) -> Option<RootTb> {
+        self.rank_root_among(pos, &[])
+    }
+
+    /// `rank_root` over the moves `only` lists (`go searchmoves`; empty: every legal move):
+    /// the best outcome among them, and the ones that keep it.
+    pub fn rank_root_among(&self, pos: &mut Position, only: &[Move]) -> Option<RootTb> {
         let board = *pos.board();
         if board.castling_mask() != 0 || piece_count(&board) > self.max_pieces() {
             return None;
         }
-        let moves = legal_moves(&board);
+        let mut moves = MoveList::new();
+        for &m in legal_moves(&board).iter() {
+            if only.is_empty() || only.contains(&m) {
+                moves.push(m);
+            }
+        }
         if moves.is_empty() {
             return None;
         }

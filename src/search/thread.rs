@@ -13,7 +13,7 @@ use super::{
     PvLine, SearchResult, Shared, StatsMode, INFINITY, MATE, MATE_BOUND, MAX_DEPTH, MAX_PLY,
 };
 use crate::board::movegen::legal_moves;
-use crate::board::Move;
+use crate::board::{Move, MoveList};
 use crate::eval::EvalState;
 use crate::position::Position;
 use std::sync::atomic::Ordering;
@@ -242,7 +242,7 @@ impl<'a, const STATS: bool> SearchThread<'a, STATS> {
 
     /// Iterative deepening; the main thread reports and returns the result.
     pub(super) fn iterate(&mut self, pos: &mut Position) -> SearchResult {
-        let root_moves = legal_moves(pos.board());
+        let root_moves = self.root_moves(pos);
         let mut result = SearchResult::default();
         if root_moves.is_empty() {
             let score = if pos.board().in_check() { -MATE } else { 0 };
@@ -368,6 +368,29 @@ impl<'a, const STATS: bool> SearchThread<'a, STATS> {
             self.wait_for_stop_if_needed();
         }
         result
+    }
+
+    /// The moves the root may play: the legal ones, or those `go searchmoves` lists.
+    fn root_moves(&self, pos: &Position) -> MoveList {
+        let only = &self.shared.limits.searchmoves;
+        let mut moves = MoveList::new();
+        for &m in legal_moves(pos.board()).iter() {
+            if only.is_empty() || only.contains(&m) {
+                moves.push(m);
+            }
+        }
+        moves
+    }
+
+    /// Whether the root may play `m`: listed by `go searchmoves` (if any), kept by the
+    /// tablebase ranking (if the root is in the tables), and not taken by an earlier MultiPV
+    /// line of this iteration.
+    #[inline]
+    pub(super) fn root_allows(&self, m: Move) -> bool {
+        let only = &self.shared.limits.searchmoves;
+        (only.is_empty() || only.contains(&m))
+            && self.shared.tb.root.as_ref().is_none_or(|r| r.allows(m))
+            && !self.root_excluded.contains(&m)
     }
 
     /// After an iteration: is it time to stop?
@@ -532,7 +555,7 @@ mod tests {
                     let control = Control::new();
                     control.reset(&limits);
                     let node_counts = [AtomicU64::new(0)];
-                    let tb = TbState::new(None, &pos);
+                    let tb = TbState::new(None, &pos, &[]);
                     let shared = Shared {
                         tt: &tt,
                         control: &control,

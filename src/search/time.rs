@@ -23,6 +23,9 @@ pub struct Limits {
     pub ponder: bool,
     /// When `go` arrived: the clock runs from then, not from when the search thread starts.
     pub received: Option<Instant>,
+    /// `go searchmoves`: the root moves the search may play (legal, no repeats); empty for
+    /// all of them.
+    pub searchmoves: Vec<Move>,
 }
 
 impl Limits {

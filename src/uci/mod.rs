@@ -15,7 +15,7 @@ use crate::eval;
 use crate::position::Position;
 use crate::search::ordering::explain::explain_with;
 use crate::search::tablebase::Tablebase;
-use crate::search::{level, Control, Level, SearchOptions, Searcher, StatsMode};
+use crate::search::{level, time, Control, Level, Limits, SearchOptions, Searcher, StatsMode};
 use options::{Effect, Options};
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -44,6 +44,8 @@ pub struct Engine {
     tablebase: Option<Arc<Tablebase>>,
     /// Option changes for the searcher made while a search held it.
     pending: Pending,
+    /// `debug on`: each search says what it was asked for and reports its statistics.
+    debug: bool,
 }
 
 /// What `setoption` asked of the searcher while a search was running: done when the search
@@ -72,6 +74,7 @@ impl Engine {
             control: Arc::new(Control::new()),
             tablebase: None,
             pending: Pending::default(),
+            debug: false,
         }
     }
 
@@ -171,6 +174,14 @@ impl Engine {
                 send("uciok");
             }
             "isready" => send("readyok"),
+            "debug" => match args {
+                ["on"] => self.debug = true,
+                ["off"] => self.debug = false,
+                _ => error("debug: expected 'debug on' or 'debug off'"),
+            },
+            // No registration is needed: `register later`, `register name ... code ...`
+            // are all fine.
+            "register" => {}
             "ucinewgame" => {
                 self.stop_search();
                 self.searcher().clear();
@@ -201,6 +212,50 @@ impl Engine {
             }
         }
         true
+    }
+
+    /// The legal moves of `go searchmoves`, each once; a move that is not one (or not legal
+    /// here) is named and left out, and with none left the search runs on all moves.
+    fn root_moves_listed(&self, listed: &[String]) -> Vec<Move> {
+        let board = self.position.board();
+        let mut moves = Vec::new();
+        for text in listed {
+            match board.parse_uci_move(text, self.options.chess960) {
+                Ok(m) if !moves.contains(&m) => moves.push(m),
+                Ok(_) => {}
+                Err(e) => error(&format!("go searchmoves: {e}; left out")),
+            }
+        }
+        if !listed.is_empty() && moves.is_empty() {
+            error("go searchmoves: no legal move listed; searching all moves");
+        }
+        moves
+    }
+
+    /// `debug on`: what a search was asked for, before it starts.
+    fn debug_go(&self, limits: &Limits) {
+        let side = self.position.board().side_to_move();
+        let budget = time::budget(limits, side, self.options.move_overhead_ms);
+        let clock = match budget {
+            Some(b) => format!(
+                "soft {} ms, hard {} ms",
+                b.soft.as_millis(),
+                b.hard.as_millis()
+            ),
+            None => "none (depth, nodes, mate, infinite or stop end it)".to_string(),
+        };
+        send(&format!("info string debug: time budget {clock}"));
+        if !limits.searchmoves.is_empty() {
+            let moves: Vec<String> = limits
+                .searchmoves
+                .iter()
+                .map(|m| m.uci(self.options.chess960).to_string())
+                .collect();
+            send(&format!(
+                "info string debug: root moves {}",
+                moves.join(" ")
+            ));
+        }
     }
 
     fn setoption(&mut self, args: &[&str]) {
@@ -375,6 +430,10 @@ impl Engine {
             self.perft(depth);
             return;
         }
+        go.limits.searchmoves = self.root_moves_listed(&go.searchmoves);
+        if self.debug {
+            self.debug_go(&go.limits);
+        }
         let mut searcher = self.take_searcher();
         let control = Arc::clone(&self.control);
         control.reset(&go.limits);
@@ -384,7 +443,7 @@ impl Engine {
             multipv: self.options.multipv,
             move_overhead_ms: self.options.move_overhead_ms,
             ordering: self.options.ordering,
-            stats: if self.options.stats {
+            stats: if self.options.stats || self.debug {
                 StatsMode::Report
             } else {
                 StatsMode::Off

@@ -51,8 +51,27 @@ pub fn parse_position(args: &[&str], chess960: bool) -> Result<Position, String>
 pub const MAX_PERFT_DEPTH: u32 = 12;
 
 /// What `go` asked for, plus warnings about parts it could not use.
+/// The parameters `go` knows: a `searchmoves` list runs until the next of them.
+const GO_KEYWORDS: [&str; 13] = [
+    "searchmoves",
+    "ponder",
+    "wtime",
+    "btime",
+    "winc",
+    "binc",
+    "movestogo",
+    "depth",
+    "nodes",
+    "mate",
+    "movetime",
+    "infinite",
+    "perft",
+];
+
 pub struct Go {
     pub limits: Limits,
+    /// The moves after `searchmoves`, as written: only the position can say which are legal.
+    pub searchmoves: Vec<String>,
     pub perft: Option<u32>,
     /// `perft` was asked for with a bad depth: nothing should run.
     pub bad_perft: bool,
@@ -82,6 +101,7 @@ pub fn parse_go(args: &[&str]) -> Go {
     let mut perft = None;
     let mut bad_perft = false;
     let mut warnings = Vec::new();
+    let mut searchmoves = Vec::new();
     let mut i = 0;
     while i < args.len() {
         let key = args[i];
@@ -124,17 +144,19 @@ pub fn parse_go(args: &[&str]) -> Go {
                 Ok(())
             }
             "searchmoves" => {
-                // Not supported: skip the moves that follow.
-                let mut j = i + 1;
-                while j < args.len()
-                    && args[j].len() >= 4
-                    && args[j].as_bytes()[0].is_ascii_lowercase()
-                    && args[j].as_bytes()[1].is_ascii_digit()
-                {
-                    j += 1;
+                let list: Vec<String> = args[i + 1..]
+                    .iter()
+                    .take_while(|t| !GO_KEYWORDS.contains(t))
+                    .map(|t| t.to_string())
+                    .collect();
+                consumed = 1 + list.len();
+                let none = list.is_empty();
+                searchmoves.extend(list);
+                if none {
+                    Err("go: searchmoves lists no move, searching all moves".to_string())
+                } else {
+                    Ok(())
                 }
-                consumed = j - i;
-                Err("go: searchmoves is not supported, searching all moves".to_string())
             }
             other => {
                 consumed = 1;
@@ -148,6 +170,7 @@ pub fn parse_go(args: &[&str]) -> Go {
     }
     Go {
         limits: l,
+        searchmoves,
         perft,
         bad_perft,
         warnings,
@@ -180,5 +203,19 @@ mod tests {
             assert!(g.bad_perft && g.perft.is_none() && g.warnings.len() == 1);
         }
         assert_eq!(parse_go(&["perft", "3"]).perft, Some(3));
+    }
+
+    #[test]
+    fn searchmoves_runs_to_the_next_keyword() {
+        let g = parse_go(&["searchmoves", "e2e4", "zz", "d2d4", "depth", "3"]);
+        assert_eq!(g.searchmoves, ["e2e4", "zz", "d2d4"]);
+        assert_eq!(g.limits.depth, Some(3));
+        assert!(g.warnings.is_empty());
+        // Anywhere in the line, and each keyword ends it.
+        let g = parse_go(&["wtime", "100", "searchmoves", "a2a3", "infinite"]);
+        assert_eq!((g.searchmoves.len(), g.limits.infinite), (1, true));
+        let g = parse_go(&["searchmoves", "ponder"]);
+        assert!(g.searchmoves.is_empty() && g.limits.ponder);
+        assert_eq!(g.warnings.len(), 1, "an empty list is said");
     }
 }
