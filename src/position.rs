@@ -111,13 +111,6 @@ impl Position {
         self.unmake_move();
     }
 
-    /// Forgets the boards before the current one (the game's history stays for repetitions
-    /// only as far as the caller keeps it).
-    pub fn clear_history(&mut self) {
-        self.boards.swap(0, self.ply);
-        self.ply = 0;
-    }
-
     /// The boards before the current one, oldest first.
     #[inline(always)]
     fn earlier(&self) -> &[Board] {
@@ -234,25 +227,6 @@ mod tests {
         assert_eq!(placement(pos.board()), placement(&before));
         pos.unmake_null_move();
         assert_eq!(pos.board(), &before);
-    }
-
-    #[test]
-    fn clearing_history_keeps_the_current_board() {
-        let mut pos = Position::default();
-        play(&mut pos, "g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1");
-        let board = *pos.board();
-        assert!(!pos.is_repetition(2));
-        play(&mut pos, "f6g8");
-        assert!(pos.is_repetition(2), "startpos a third time");
-        pos.unmake_move();
-        pos.clear_history();
-        assert_eq!(pos.board(), &board);
-        assert_eq!(pos.ply_count(), 0);
-        play(&mut pos, "f6g8");
-        assert!(
-            !pos.is_repetition(1),
-            "the earlier occurrences are forgotten"
-        );
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! Attack tables: leapers and rays computed by `const fn`, sliders by the build script's tables.
 
 use super::bitboard::Bitboard;
-use super::types::{Color, PieceType, Square};
+use super::types::{Color, Square};
 
 /// One slider table entry per square: relevant-occupancy mask, magic number, shift and the
 /// offset of the square's slice in `SLIDER_ATTACKS`.
@@ -45,11 +45,6 @@ pub fn rook_attacks(sq: Square, occ: Bitboard) -> Bitboard {
 pub fn bishop_attacks(sq: Square, occ: Bitboard) -> Bitboard {
     let m = &BISHOP_MAGICS[sq.index()];
     Bitboard(SLIDER_ATTACKS[slider_index(m, occ)])
-}
-
-#[inline(always)]
-pub fn queen_attacks(sq: Square, occ: Bitboard) -> Bitboard {
-    rook_attacks(sq, occ) | bishop_attacks(sq, occ)
 }
 
 const fn leaper_table(deltas: &[(i32, i32)]) -> [Bitboard; 64] {
@@ -125,19 +120,6 @@ pub fn pawn_attack_set(color: Color, pawns: Bitboard) -> Bitboard {
         Color::White => ((p & !FILE_A) << 7) | ((p & !FILE_H) << 9),
         Color::Black => ((p & !FILE_A) >> 9) | ((p & !FILE_H) >> 7),
     })
-}
-
-/// Attacks of a piece of type `pt` (not a pawn) from `sq` with occupancy `occ`.
-#[inline(always)]
-pub fn piece_attacks(pt: PieceType, sq: Square, occ: Bitboard) -> Bitboard {
-    match pt {
-        PieceType::Knight => knight_attacks(sq),
-        PieceType::Bishop => bishop_attacks(sq, occ),
-        PieceType::Rook => rook_attacks(sq, occ),
-        PieceType::Queen => queen_attacks(sq, occ),
-        PieceType::King => king_attacks(sq),
-        PieceType::Pawn => Bitboard::EMPTY,
-    }
 }
 
 /// Slider attacks on an empty board, indexed by square: every square a bishop or rook there

@@ -118,11 +118,6 @@ impl Board {
     }
 
     #[inline(always)]
-    pub fn pinned(&self) -> Bitboard {
-        self.pinned
-    }
-
-    #[inline(always)]
     pub fn key(&self) -> u64 {
         self.key
     }

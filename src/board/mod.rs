@@ -18,10 +18,9 @@ pub mod zobrist;
 
 pub use bitboard::Bitboard;
 pub use chessboard::Board;
-pub use dirty::{DirtyPiece, PieceSquare};
-pub use fen::{FenError, STARTPOS};
+pub use dirty::DirtyPiece;
+pub use fen::STARTPOS;
 pub use movegen::{is_legal, legal_moves, noisy_moves, quiet_moves};
 pub use moves::{Move, MoveKind, MoveList, MAX_MOVES};
-pub use san::SanError;
 pub use see::{see, see_ge, PIECE_VALUE};
 pub use types::{Color, File, Piece, PieceType, Rank, Square};

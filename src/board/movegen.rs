@@ -32,17 +32,6 @@ impl PieceMoves {
     fn promotes(&self, us: Color) -> bool {
         self.piece == PieceType::Pawn && self.from.rank().relative(us) == Rank::R7
     }
-
-    /// The number of moves this set stands for (four per promotion square).
-    #[inline(always)]
-    pub fn count(&self, us: Color) -> u64 {
-        let n = self.to.count() as u64;
-        if self.promotes(us) {
-            n * 4
-        } else {
-            n
-        }
-    }
 }
 
 /// Which moves to generate.

@@ -126,11 +126,6 @@ impl Move {
         self.kind_bits() == MoveKind::Castle as u16
     }
 
-    #[inline(always)]
-    pub const fn is_double_push(self) -> bool {
-        self.kind_bits() == MoveKind::DoublePush as u16
-    }
-
     /// The piece a pawn becomes, if this is a promotion.
     #[inline(always)]
     pub const fn promotion_piece(self) -> Option<PieceType> {
@@ -197,11 +192,6 @@ impl MoveList {
     #[inline(always)]
     pub fn is_empty(&self) -> bool {
         self.len == 0
-    }
-
-    #[inline(always)]
-    pub fn clear(&mut self) {
-        self.len = 0;
     }
 
     #[inline(always)]

@@ -44,21 +44,13 @@ impl Group {
     }
 }
 
-/// How a term's weights enter the evaluation.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Kind {
-    /// Added to the side's score, times a count.
-    Linear,
-    /// An input of the king-danger sum, which the evaluation turns into a penalty non-linearly.
-    Safety,
-}
-
-/// One named term: weights `start..start + len` of `WEIGHTS`.
+/// One named term: weights `start..start + len` of `WEIGHTS`. Most are added to the side's
+/// score, times a count; the `SAFETY_` terms are inputs of the king-danger sum, which the
+/// evaluation turns into a penalty non-linearly.
 #[derive(Clone, Copy, Debug)]
 pub struct Term {
     pub name: &'static str,
     pub group: Group,
-    pub kind: Kind,
     pub start: usize,
     pub len: usize,
     /// What the entries are indexed by, for the generated file's comments.
@@ -66,13 +58,12 @@ pub struct Term {
 }
 
 macro_rules! terms {
-    ($($id:ident: $len:expr, $group:ident, $kind:ident, $index:literal;)*) => {
+    ($($id:ident: $len:expr, $group:ident, $index:literal;)*) => {
         terms!(@offsets 0; $($id $len;)*);
         /// Every term, in the order of `WEIGHTS`.
         pub const TERMS: &[Term] = &[$(Term {
             name: stringify!($id),
             group: Group::$group,
-            kind: Kind::$kind,
             start: $id,
             len: $len,
             index: $index,
@@ -89,50 +80,50 @@ macro_rules! terms {
 }
 
 terms! {
-    MATERIAL: 5, Material, Linear, "piece type: pawn, knight, bishop, rook, queen";
-    PST_PAWN: 64, Psqt, Linear, "square from the owner's side, a1 first, rank by rank";
-    PST_KNIGHT: 64, Psqt, Linear, "square from the owner's side, a1 first, rank by rank";
-    PST_BISHOP: 64, Psqt, Linear, "square from the owner's side, a1 first, rank by rank";
-    PST_ROOK: 64, Psqt, Linear, "square from the owner's side, a1 first, rank by rank";
-    PST_QUEEN: 64, Psqt, Linear, "square from the owner's side, a1 first, rank by rank";
-    PST_KING: 64, Psqt, Linear, "square from the owner's side, a1 first, rank by rank";
-    MOBILITY_KNIGHT: 9, Mobility, Linear, "safe squares attacked (not own pawn or king, not attacked by enemy pawns)";
-    MOBILITY_BISHOP: 14, Mobility, Linear, "safe squares attacked";
-    MOBILITY_ROOK: 15, Mobility, Linear, "safe squares attacked";
-    MOBILITY_QUEEN: 28, Mobility, Linear, "safe squares attacked";
-    PAWN_DOUBLED: 1, Pawns, Linear, "a pawn with an own pawn in front of it on its file";
-    PAWN_ISOLATED: 1, Pawns, Linear, "a pawn with no own pawn on the adjacent files";
-    PAWN_BACKWARD: 1, Pawns, Linear, "no own pawn beside or behind on the adjacent files, stop square attacked by a pawn";
-    PAWN_PHALANX: 8, Pawns, Linear, "relative rank of a pawn with an own pawn beside it";
-    PAWN_SUPPORTED: 8, Pawns, Linear, "relative rank of a pawn defended by an own pawn";
-    PASSED_RANK: 8, Passed, Linear, "relative rank of a passed pawn (the front one of its file)";
-    PASSED_CANDIDATE: 8, Passed, Linear, "relative rank of a candidate: open file, helpers at least as many as sentries";
-    PASSED_FREE: 8, Passed, Linear, "relative rank of a passer whose path is empty and not attacked";
-    PASSED_OWN_KING: 8, Passed, Linear, "distance of the own king to the passer's stop square";
-    PASSED_ENEMY_KING: 8, Passed, Linear, "distance of the enemy king to the passer's stop square";
-    PASSED_ROOK_BEHIND: 1, Passed, Linear, "an own rook behind the passer on its file";
-    KING_SHIELD: 32, King, Linear, "[file class a/h, b/g, c/f, d/e][relative rank of the own pawn, 0 none] on the king's and adjacent files";
-    KING_STORM: 32, King, Linear, "[file class][relative rank of the nearest enemy pawn, 0 none]";
-    KING_OPEN_FILE: 1, King, Linear, "a file next to or of the king with no pawn";
-    SAFETY_ATTACKERS: 4, King, Safety, "danger per knight, bishop, rook, queen attacking the king zone";
-    SAFETY_ATTACKS: 1, King, Safety, "danger per attack on a king-zone square";
-    SAFETY_WEAK: 1, King, Safety, "danger per attacked king-zone square defended only by king or queen";
-    SAFETY_CHECKS: 4, King, Safety, "danger per safe check by knight, bishop, rook, queen";
-    SAFETY_NO_QUEEN: 1, King, Safety, "danger if the attacker has no queen";
-    SAFETY_OFFSET: 1, King, Safety, "danger of every attack (two attackers or more)";
-    BISHOP_PAIR: 1, Pieces, Linear, "two bishops or more";
-    ROOK_FILE: 2, Pieces, Linear, "rook on an open, half-open file";
-    QUEEN_FILE: 2, Pieces, Linear, "queen on an open, half-open file";
-    SEVENTH: 2, Pieces, Linear, "rook, queen on the seventh with the enemy king on the eighth or pawns on the seventh";
-    OUTPOST: 2, Pieces, Linear, "knight, bishop on ranks 4-6 defended by a pawn, never attackable by an enemy pawn";
-    MINOR_BEHIND_PAWN: 1, Pieces, Linear, "knight or bishop with a pawn in front";
-    BAD_BISHOP: 1, Pieces, Linear, "per own pawn on the bishop's colour";
-    THREAT_BY_PAWN: 4, Threats, Linear, "enemy knight, bishop, rook, queen attacked by a pawn";
-    THREAT_BY_MINOR: 5, Threats, Linear, "enemy pawn .. queen attacked by a knight or bishop";
-    THREAT_BY_ROOK: 5, Threats, Linear, "enemy pawn .. queen attacked by a rook";
-    HANGING: 1, Threats, Linear, "enemy piece or pawn attacked and not defended";
-    PUSH_THREAT: 1, Threats, Linear, "a safe pawn push that would attack an enemy piece";
-    TEMPO: 1, Tempo, Linear, "the side to move";
+    MATERIAL: 5, Material, "piece type: pawn, knight, bishop, rook, queen";
+    PST_PAWN: 64, Psqt, "square from the owner's side, a1 first, rank by rank";
+    PST_KNIGHT: 64, Psqt, "square from the owner's side, a1 first, rank by rank";
+    PST_BISHOP: 64, Psqt, "square from the owner's side, a1 first, rank by rank";
+    PST_ROOK: 64, Psqt, "square from the owner's side, a1 first, rank by rank";
+    PST_QUEEN: 64, Psqt, "square from the owner's side, a1 first, rank by rank";
+    PST_KING: 64, Psqt, "square from the owner's side, a1 first, rank by rank";
+    MOBILITY_KNIGHT: 9, Mobility, "safe squares attacked (not own pawn or king, not attacked by enemy pawns)";
+    MOBILITY_BISHOP: 14, Mobility, "safe squares attacked";
+    MOBILITY_ROOK: 15, Mobility, "safe squares attacked";
+    MOBILITY_QUEEN: 28, Mobility, "safe squares attacked";
+    PAWN_DOUBLED: 1, Pawns, "a pawn with an own pawn in front of it on its file";
+    PAWN_ISOLATED: 1, Pawns, "a pawn with no own pawn on the adjacent files";
+    PAWN_BACKWARD: 1, Pawns, "no own pawn beside or behind on the adjacent files, stop square attacked by a pawn";
+    PAWN_PHALANX: 8, Pawns, "relative rank of a pawn with an own pawn beside it";
+    PAWN_SUPPORTED: 8, Pawns, "relative rank of a pawn defended by an own pawn";
+    PASSED_RANK: 8, Passed, "relative rank of a passed pawn (the front one of its file)";
+    PASSED_CANDIDATE: 8, Passed, "relative rank of a candidate: open file, helpers at least as many as sentries";
+    PASSED_FREE: 8, Passed, "relative rank of a passer whose path is empty and not attacked";
+    PASSED_OWN_KING: 8, Passed, "distance of the own king to the passer's stop square";
+    PASSED_ENEMY_KING: 8, Passed, "distance of the enemy king to the passer's stop square";
+    PASSED_ROOK_BEHIND: 1, Passed, "an own rook behind the passer on its file";
+    KING_SHIELD: 32, King, "[file class a/h, b/g, c/f, d/e][relative rank of the own pawn, 0 none] on the king's and adjacent files";
+    KING_STORM: 32, King, "[file class][relative rank of the nearest enemy pawn, 0 none]";
+    KING_OPEN_FILE: 1, King, "a file next to or of the king with no pawn";
+    SAFETY_ATTACKERS: 4, King, "danger per knight, bishop, rook, queen attacking the king zone";
+    SAFETY_ATTACKS: 1, King, "danger per attack on a king-zone square";
+    SAFETY_WEAK: 1, King, "danger per attacked king-zone square defended only by king or queen";
+    SAFETY_CHECKS: 4, King, "danger per safe check by knight, bishop, rook, queen";
+    SAFETY_NO_QUEEN: 1, King, "danger if the attacker has no queen";
+    SAFETY_OFFSET: 1, King, "danger of every attack (two attackers or more)";
+    BISHOP_PAIR: 1, Pieces, "two bishops or more";
+    ROOK_FILE: 2, Pieces, "rook on an open, half-open file";
+    QUEEN_FILE: 2, Pieces, "queen on an open, half-open file";
+    SEVENTH: 2, Pieces, "rook, queen on the seventh with the enemy king on the eighth or pawns on the seventh";
+    OUTPOST: 2, Pieces, "knight, bishop on ranks 4-6 defended by a pawn, never attackable by an enemy pawn";
+    MINOR_BEHIND_PAWN: 1, Pieces, "knight or bishop with a pawn in front";
+    BAD_BISHOP: 1, Pieces, "per own pawn on the bishop's colour";
+    THREAT_BY_PAWN: 4, Threats, "enemy knight, bishop, rook, queen attacked by a pawn";
+    THREAT_BY_MINOR: 5, Threats, "enemy pawn .. queen attacked by a knight or bishop";
+    THREAT_BY_ROOK: 5, Threats, "enemy pawn .. queen attacked by a rook";
+    HANGING: 1, Threats, "enemy piece or pawn attacked and not defended";
+    PUSH_THREAT: 1, Threats, "a safe pawn push that would attack an enemy piece";
+    TEMPO: 1, Tempo, "the side to move";
 }
 
 /// The first piece-square weight of piece type `pt` (0 pawn .. 5 king).

@@ -7,18 +7,31 @@
 /// guards one block).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Techniques {
+    /// Mate distance pruning.
     pub mate_distance: bool,
+    /// Reverse futility pruning (static null move).
     pub reverse_futility: bool,
+    /// Razoring: quiescence decides far below alpha at low depth.
     pub razoring: bool,
+    /// Null-move pruning with verification at high depth.
     pub null_move: bool,
+    /// Internal iterative reduction without a hash move.
     pub iir: bool,
+    /// Late move pruning of quiets beyond a move count.
     pub late_move_pruning: bool,
+    /// Futility pruning of quiets.
     pub futility: bool,
+    /// Pruning of quiets with very bad history.
     pub history_pruning: bool,
+    /// SEE pruning of quiets and captures.
     pub see_pruning: bool,
+    /// Singular (and double) extensions, multi-cut.
     pub singular: bool,
+    /// No check extension for checks that lose material (off: every check extended).
     pub check_extension_see: bool,
+    /// Late move reductions.
     pub lmr: bool,
+    /// Quiescence: losing captures skipped, delta pruning.
     pub quiescence_pruning: bool,
 }
 
@@ -71,8 +84,6 @@ pub struct Technique {
     /// Its UCI check option.
     pub uci: &'static str,
     pub field: fn(&mut Techniques) -> &mut bool,
-    /// What switching it off does, in a few words.
-    pub description: &'static str,
 }
 
 impl Technique {
@@ -89,19 +100,19 @@ impl Technique {
 /// scripts read this table.
 #[rustfmt::skip]
 pub const TECHNIQUES: &[Technique] = &[
-    Technique { name: "mdp",     uci: "SearchMateDistance",     field: |t| &mut t.mate_distance,       description: "mate distance pruning" },
-    Technique { name: "rfp",     uci: "SearchReverseFutility",  field: |t| &mut t.reverse_futility,    description: "reverse futility pruning (static null move)" },
-    Technique { name: "razor",   uci: "SearchRazoring",         field: |t| &mut t.razoring,            description: "razoring: quiescence decides far below alpha at low depth" },
-    Technique { name: "nmp",     uci: "SearchNullMove",         field: |t| &mut t.null_move,           description: "null-move pruning with verification at high depth" },
-    Technique { name: "iir",     uci: "SearchIIR",              field: |t| &mut t.iir,                 description: "internal iterative reduction without a hash move" },
-    Technique { name: "lmp",     uci: "SearchLateMovePruning",  field: |t| &mut t.late_move_pruning,   description: "late move pruning of quiets beyond a move count" },
-    Technique { name: "fp",      uci: "SearchFutility",         field: |t| &mut t.futility,            description: "futility pruning of quiets" },
-    Technique { name: "hp",      uci: "SearchHistoryPruning",   field: |t| &mut t.history_pruning,     description: "pruning of quiets with very bad history" },
-    Technique { name: "seep",    uci: "SearchSeePruning",       field: |t| &mut t.see_pruning,         description: "SEE pruning of quiets and captures" },
-    Technique { name: "se",      uci: "SearchSingular",         field: |t| &mut t.singular,            description: "singular (and double) extensions, multi-cut" },
-    Technique { name: "checkext", uci: "SearchCheckSee",        field: |t| &mut t.check_extension_see, description: "no check extension for checks that lose material (off: every check extended)" },
-    Technique { name: "lmr",     uci: "SearchLMR",              field: |t| &mut t.lmr,                 description: "late move reductions" },
-    Technique { name: "qsp",     uci: "SearchQsPruning",        field: |t| &mut t.quiescence_pruning,  description: "quiescence: losing captures skipped, delta pruning" },
+    Technique { name: "mdp",     uci: "SearchMateDistance",     field: |t| &mut t.mate_distance },
+    Technique { name: "rfp",     uci: "SearchReverseFutility",  field: |t| &mut t.reverse_futility },
+    Technique { name: "razor",   uci: "SearchRazoring",         field: |t| &mut t.razoring },
+    Technique { name: "nmp",     uci: "SearchNullMove",         field: |t| &mut t.null_move },
+    Technique { name: "iir",     uci: "SearchIIR",              field: |t| &mut t.iir },
+    Technique { name: "lmp",     uci: "SearchLateMovePruning",  field: |t| &mut t.late_move_pruning },
+    Technique { name: "fp",      uci: "SearchFutility",         field: |t| &mut t.futility },
+    Technique { name: "hp",      uci: "SearchHistoryPruning",   field: |t| &mut t.history_pruning },
+    Technique { name: "seep",    uci: "SearchSeePruning",       field: |t| &mut t.see_pruning },
+    Technique { name: "se",      uci: "SearchSingular",         field: |t| &mut t.singular },
+    Technique { name: "checkext", uci: "SearchCheckSee",        field: |t| &mut t.check_extension_see },
+    Technique { name: "lmr",     uci: "SearchLMR",              field: |t| &mut t.lmr },
+    Technique { name: "qsp",     uci: "SearchQsPruning",        field: |t| &mut t.quiescence_pruning },
 ];
 
 /// `Techniques::ALL` with the techniques named in `list` (comma-separated short names, as in

@@ -36,16 +36,6 @@ impl EpdEntry {
             .clone()
             .unwrap_or_else(|| format!("line {}", self.line))
     }
-
-    /// Whether `m` solves the position: it is one of the `bm` moves and none of the `am`
-    /// moves. None when the line has neither.
-    pub fn solved_by(&self, m: Move) -> Option<bool> {
-        if self.best_moves.is_empty() && self.avoid_moves.is_empty() {
-            return None;
-        }
-        let best_ok = self.best_moves.is_empty() || self.best_moves.contains(&m);
-        Some(best_ok && !self.avoid_moves.contains(&m))
-    }
 }
 
 /// A line that could not be read.
@@ -277,12 +267,10 @@ mod tests {
         assert_eq!(e.best_moves[0].uci(false).to_string(), "f1f7");
         let c0 = e.ops.iter().find(|o| o.opcode == "c0").unwrap();
         assert_eq!(c0.operands, vec!["Ĉu ĝi? ♔".to_string()]);
-        assert_eq!(e.solved_by(e.best_moves[0]), Some(true));
 
         let e = &entries[1];
         assert!(e.fen.ends_with(" 3 40"), "{}", e.fen);
         assert_eq!(e.avoid_moves.len(), 2);
-        assert_eq!(e.solved_by(e.avoid_moves[0]), Some(false));
         assert_eq!(e.id.as_deref(), Some("clocks"));
 
         let e = &entries[2];

@@ -607,7 +607,6 @@ fn losses(
 /// What a run produced, for tests and callers.
 pub struct TuneOutcome {
     pub weights: Vec<Score>,
-    pub k: f64,
     pub train_before: f64,
     pub train_after: f64,
     pub val_before: f64,
@@ -742,7 +741,6 @@ pub fn run(cfg: &TuneConfig) -> Result<TuneOutcome, String> {
     }
     Ok(TuneOutcome {
         weights: rounded,
-        k,
         train_before,
         train_after,
         val_before,

@@ -69,9 +69,6 @@ pub struct Cutoff<'a> {
     pub tried: &'a TriedMoves,
 }
 
-/// How far back each entry of a `Continuation` is, in plies.
-pub const CONTINUATION_PLIES: [usize; 3] = [1, 2, 4];
-
 use crate::board::{Board, Color, Move};
 pub use movepick::{MovePicker, PickedFrom};
 pub use threats::Threats;
@@ -84,7 +81,7 @@ pub struct OrderingTables {
     pub killers: Killers,
     pub counters: CounterMoves,
     /// Indexed by how far back the earlier move is: [0] one ply, [1] two plies, [2] four
-    /// plies (`CONTINUATION_PLIES`).
+    /// plies.
     pub continuation: [ContinuationHistory; 3],
     pub captures: CaptureHistory,
 }
@@ -356,8 +353,6 @@ pub struct Switch {
     pub ladder: u8,
     /// The field it sets.
     pub field: fn(&mut OrderingConfig) -> &mut bool,
-    /// What it does, in a few words.
-    pub description: &'static str,
 }
 
 /// Every ordering switch, in the order of the UCI options. The UCI options, the lab's
@@ -365,16 +360,16 @@ pub struct Switch {
 /// needs a field in `OrderingConfig` and one line here.
 #[rustfmt::skip]
 pub const SWITCHES: &[Switch] = &[
-    Switch { lab: "hash",    aliases: &[],           uci: "OrderHashMove", ladder: 1, field: |c| &mut c.hash_move, description: "try the hash move first" },
-    Switch { lab: "mvvlva",  aliases: &["mvv-lva"],  uci: "OrderMvvLva",   ladder: 0, field: |c| &mut c.mvv_lva,   description: "captures first, most valuable victim / least valuable attacker" },
-    Switch { lab: "killers", aliases: &["killer"],   uci: "OrderKillers",  ladder: 2, field: |c| &mut c.killers,   description: "two killer moves per ply before other quiets" },
-    Switch { lab: "history", aliases: &[],           uci: "OrderHistory",  ladder: 3, field: |c| &mut c.history,   description: "quiet moves by history score" },
-    Switch { lab: "see",     aliases: &["seesplit"], uci: "OrderSeeSplit", ladder: 8, field: |c| &mut c.see_split, description: "losing captures (SEE < 0) after the quiet moves" },
-    Switch { lab: "counter", aliases: &["countermove"], uci: "OrderCounterMove", ladder: 4, field: |c| &mut c.counter_move, description: "the quiet move that last refuted the opponent's move, after the killers" },
-    Switch { lab: "conthist", aliases: &["continuation"], uci: "OrderContHistory", ladder: 5, field: |c| &mut c.cont_history, description: "continuation history (after the moves one and two plies back) added to the quiet history" },
-    Switch { lab: "capthist", aliases: &["capture"], uci: "OrderCaptureHistory", ladder: 7, field: |c| &mut c.capture_history, description: "captures by MVV-LVA plus capture history (victim first)" },
-    Switch { lab: "conthist4", aliases: &["continuation4"], uci: "OrderContHistory4", ladder: 6, field: |c| &mut c.cont_history4, description: "a third continuation table, after the move four plies back (with conthist only)" },
-    Switch { lab: "threats", aliases: &["threat"], uci: "OrderThreats", ladder: 9, field: |c| &mut c.threats, description: "quiet moves of a piece a cheaper one attacks: up off the attacked square, down onto one" },
+    Switch { lab: "hash",    aliases: &[],           uci: "OrderHashMove", ladder: 1, field: |c| &mut c.hash_move },
+    Switch { lab: "mvvlva",  aliases: &["mvv-lva"],  uci: "OrderMvvLva",   ladder: 0, field: |c| &mut c.mvv_lva },
+    Switch { lab: "killers", aliases: &["killer"],   uci: "OrderKillers",  ladder: 2, field: |c| &mut c.killers },
+    Switch { lab: "history", aliases: &[],           uci: "OrderHistory",  ladder: 3, field: |c| &mut c.history },
+    Switch { lab: "see",     aliases: &["seesplit"], uci: "OrderSeeSplit", ladder: 8, field: |c| &mut c.see_split },
+    Switch { lab: "counter", aliases: &["countermove"], uci: "OrderCounterMove", ladder: 4, field: |c| &mut c.counter_move },
+    Switch { lab: "conthist", aliases: &["continuation"], uci: "OrderContHistory", ladder: 5, field: |c| &mut c.cont_history },
+    Switch { lab: "capthist", aliases: &["capture"], uci: "OrderCaptureHistory", ladder: 7, field: |c| &mut c.capture_history },
+    Switch { lab: "conthist4", aliases: &["continuation4"], uci: "OrderContHistory4", ladder: 6, field: |c| &mut c.cont_history4 },
+    Switch { lab: "threats", aliases: &["threat"], uci: "OrderThreats", ladder: 9, field: |c| &mut c.threats },
 ];
 
 impl Switch {
