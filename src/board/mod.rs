@@ -21,6 +21,8 @@ pub use chessboard::Board;
 pub use dirty::DirtyPiece;
 pub use fen::STARTPOS;
 pub use movegen::{is_legal, legal_moves, noisy_moves, quiet_moves};
-pub use moves::{Move, MoveKind, MoveList, MAX_MOVES};
+#[cfg(test)]
+pub use moves::MoveKind;
+pub use moves::{Move, MoveList, MAX_MOVES};
 pub use see::{see, see_ge, PIECE_VALUE};
 pub use types::{Color, File, Piece, PieceType, Rank, Square};

@@ -276,8 +276,9 @@ impl Rank {
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash, PartialOrd, Ord)]
 pub struct Square(u8);
 
+/// Squares the tests name.
+#[cfg(test)]
 impl Square {
-    pub const A1: Square = Square(0);
     pub const C1: Square = Square(2);
     pub const D1: Square = Square(3);
     pub const E1: Square = Square(4);
@@ -286,6 +287,10 @@ impl Square {
     pub const H1: Square = Square(7);
     pub const E8: Square = Square(60);
     pub const H8: Square = Square(63);
+}
+
+impl Square {
+    pub const A1: Square = Square(0);
 
     #[inline(always)]
     pub const fn new(file: File, rank: Rank) -> Square {

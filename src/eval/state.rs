@@ -67,6 +67,7 @@ impl EvalState {
     }
 
     /// Moves pushed and not yet popped.
+    #[cfg(test)]
     pub fn depth(&self) -> usize {
         self.top
     }

@@ -148,10 +148,12 @@ impl Tablebase {
         self.wdl_files + self.dtz_files
     }
 
+    #[cfg(test)]
     pub fn wdl_files(&self) -> usize {
         self.wdl_files
     }
 
+    #[cfg(test)]
     pub fn dtz_files(&self) -> usize {
         self.dtz_files
     }

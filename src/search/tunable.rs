@@ -6,6 +6,7 @@
 macro_rules! tunables {
     ($( $(#[doc = $doc:literal])* $name:ident = $value:literal, $min:literal ..= $max:literal; )*) => {
         /// One tunable: its option name, value and range.
+        #[cfg(feature = "tune")]
         #[derive(Clone, Copy, Debug, PartialEq, Eq)]
         pub struct Tunable {
             pub name: &'static str,
@@ -15,6 +16,7 @@ macro_rules! tunables {
         }
 
         /// Every tunable, in the order they are declared.
+        #[cfg(feature = "tune")]
         pub const ALL: &[Tunable] = &[
             $( Tunable { name: stringify!($name), default: $value, min: $min, max: $max }, )*
         ];

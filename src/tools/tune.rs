@@ -604,7 +604,8 @@ fn losses(
     (t, v)
 }
 
-/// What a run produced, for tests and callers.
+/// What a run produced. Only the tests read it (`cutoff tune` prints and writes what it has).
+#[cfg_attr(not(test), allow(dead_code))]
 pub struct TuneOutcome {
     pub weights: Vec<Score>,
     pub train_before: f64,

@@ -198,7 +198,8 @@ impl ContinuationHistory {
         self.table.fill([[0; 64]; 12]);
     }
 
-    /// How many entries are not 0 (for tests and the curious).
+    /// How many entries are not 0.
+    #[cfg(test)]
     pub fn entries(&self) -> usize {
         self.table
             .iter()
