@@ -466,3 +466,32 @@ pub fn search_fresh(pos: &Position, limits: &Limits, opts: &SearchOptions) -> Se
     let mut s = Searcher::new(TranspositionTable::DEFAULT_MB, opts.threads);
     s.search(pos, limits, opts, &control, &mut |_| {})
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_root_searched_over_some_moves_stores_no_table_entry() {
+        let pos = Position::default();
+        let a2a3 = pos.board().parse_uci_move("a2a3", false).unwrap();
+        let opts = SearchOptions {
+            report: false,
+            ..SearchOptions::default()
+        };
+        let control = Control::new();
+        let mut searcher = Searcher::new(1, 1);
+        let restricted = Limits {
+            searchmoves: vec![a2a3],
+            ..Limits::depth(5)
+        };
+        control.reset(&restricted);
+        searcher.search(&pos, &restricted, &opts, &control, &mut |_| {});
+        assert!(searcher.tt.probe(pos.board().key()).is_none());
+        // A search of every move stores its root.
+        let full = Limits::depth(5);
+        control.reset(&full);
+        searcher.search(&pos, &full, &opts, &control, &mut |_| {});
+        assert!(searcher.tt.probe(pos.board().key()).is_some());
+    }
+}
