@@ -46,7 +46,7 @@ macro_rules! build_level {
 
 /// What this binary was built for (`x86-64`, `x86-64-v3`, `x86-64-bmi2`), so that a user can
 /// check which build runs: `id name`, `--version` and `bench` show it.
-pub const BUILD_LEVEL: &str = build_level!();
+pub(crate) const BUILD_LEVEL: &str = build_level!();
 
 /// The version and the build level, as `id name` and `--version` show them.
 pub const VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), " ", build_level!());

@@ -48,11 +48,11 @@ impl Position {
 
     /// The board before the last move, if any.
     #[inline(always)]
-    pub fn previous(&self) -> Option<&Board> {
+    pub(crate) fn previous(&self) -> Option<&Board> {
         self.ply.checked_sub(1).map(|p| &self.boards[p])
     }
 
-    pub fn chess960(&self) -> bool {
+    pub(crate) fn chess960(&self) -> bool {
         self.chess960
     }
 
@@ -99,7 +99,7 @@ impl Position {
     }
 
     #[inline(always)]
-    pub fn make_null_move(&mut self) {
+    pub(crate) fn make_null_move(&mut self) {
         let (current, next) = self.current_and_next();
         next.copy_from(current);
         next.make_null_move();
@@ -107,7 +107,7 @@ impl Position {
     }
 
     #[inline(always)]
-    pub fn unmake_null_move(&mut self) {
+    pub(crate) fn unmake_null_move(&mut self) {
         self.unmake_move();
     }
 
@@ -149,12 +149,12 @@ impl Position {
 
     /// Repetition after `ply` moves of search from the root: a repetition inside the search
     /// tree counts at once; one that reaches back into the game needs two earlier occurrences.
-    pub fn is_search_repetition(&self, ply: usize) -> bool {
+    pub(crate) fn is_search_repetition(&self, ply: usize) -> bool {
         self.any_earlier_occurrence(|back, seen| back <= ply || seen >= 1)
     }
 
     /// The 50-move rule: a draw unless the side to move is checkmated right now.
-    pub fn is_fifty_move_draw(&self) -> bool {
+    pub(crate) fn is_fifty_move_draw(&self) -> bool {
         let board = self.board();
         board.halfmove_clock() >= 100 && (!board.in_check() || has_legal_move(board))
     }
@@ -162,13 +162,13 @@ impl Position {
     /// A draw inside the search, `ply` moves from the root: a repetition, the 50-move rule or
     /// material that cannot mate.
     #[inline(always)]
-    pub fn is_search_draw(&self, ply: usize) -> bool {
+    pub(crate) fn is_search_draw(&self, ply: usize) -> bool {
         self.is_search_repetition(ply)
             || self.is_fifty_move_draw()
             || self.board().insufficient_material()
     }
 
-    pub fn key_history(&self) -> impl Iterator<Item = u64> + '_ {
+    pub(crate) fn key_history(&self) -> impl Iterator<Item = u64> + '_ {
         self.earlier().iter().map(Board::key)
     }
 }

@@ -35,14 +35,14 @@ fn slider_index(m: &Magic, occ: Bitboard) -> usize {
 }
 
 #[inline(always)]
-pub fn rook_attacks(sq: Square, occ: Bitboard) -> Bitboard {
+pub(crate) fn rook_attacks(sq: Square, occ: Bitboard) -> Bitboard {
     let m = &ROOK_MAGICS[sq.index()];
     // SAFETY of the index: the build script sized each slice for every index the mask allows.
     Bitboard(SLIDER_ATTACKS[slider_index(m, occ)])
 }
 
 #[inline(always)]
-pub fn bishop_attacks(sq: Square, occ: Bitboard) -> Bitboard {
+pub(crate) fn bishop_attacks(sq: Square, occ: Bitboard) -> Bitboard {
     let m = &BISHOP_MAGICS[sq.index()];
     Bitboard(SLIDER_ATTACKS[slider_index(m, occ)])
 }
@@ -96,23 +96,23 @@ static PAWN: [[Bitboard; 64]; 2] = [
 ];
 
 #[inline(always)]
-pub fn knight_attacks(sq: Square) -> Bitboard {
+pub(crate) fn knight_attacks(sq: Square) -> Bitboard {
     KNIGHT[sq.index()]
 }
 
 #[inline(always)]
-pub fn king_attacks(sq: Square) -> Bitboard {
+pub(crate) fn king_attacks(sq: Square) -> Bitboard {
     KING[sq.index()]
 }
 
 #[inline(always)]
-pub fn pawn_attacks(color: Color, sq: Square) -> Bitboard {
+pub(crate) fn pawn_attacks(color: Color, sq: Square) -> Bitboard {
     PAWN[color.index()][sq.index()]
 }
 
 /// The squares `color`'s pawns on `pawns` attack, all at once.
 #[inline(always)]
-pub fn pawn_attack_set(color: Color, pawns: Bitboard) -> Bitboard {
+pub(crate) fn pawn_attack_set(color: Color, pawns: Bitboard) -> Bitboard {
     const FILE_A: u64 = 0x0101_0101_0101_0101;
     const FILE_H: u64 = FILE_A << 7;
     let p = pawns.0;
@@ -155,13 +155,13 @@ static ROOK_RAYS: [Bitboard; 64] = empty_board_rays(false);
 
 /// Every square a bishop on `sq` attacks on an empty board.
 #[inline(always)]
-pub fn bishop_rays(sq: Square) -> Bitboard {
+pub(crate) fn bishop_rays(sq: Square) -> Bitboard {
     BISHOP_RAYS[sq.index()]
 }
 
 /// Every square a rook on `sq` attacks on an empty board.
 #[inline(always)]
-pub fn rook_rays(sq: Square) -> Bitboard {
+pub(crate) fn rook_rays(sq: Square) -> Bitboard {
     ROOK_RAYS[sq.index()]
 }
 
@@ -221,13 +221,13 @@ static RAYS: ([[Bitboard; 64]; 64], [[Bitboard; 64]; 64]) = ray_tables();
 
 /// Squares strictly between `a` and `b` if they share a line, else empty.
 #[inline(always)]
-pub fn between(a: Square, b: Square) -> Bitboard {
+pub(crate) fn between(a: Square, b: Square) -> Bitboard {
     RAYS.0[a.index()][b.index()]
 }
 
 /// The whole line (rank, file or diagonal) through `a` and `b`, or empty if none.
 #[inline(always)]
-pub fn line(a: Square, b: Square) -> Bitboard {
+pub(crate) fn line(a: Square, b: Square) -> Bitboard {
     RAYS.1[a.index()][b.index()]
 }
 

@@ -7,64 +7,64 @@ use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, N
 pub struct Bitboard(pub u64);
 
 impl Bitboard {
-    pub const EMPTY: Bitboard = Bitboard(0);
-    pub const FULL: Bitboard = Bitboard(!0);
+    pub(crate) const EMPTY: Bitboard = Bitboard(0);
+    pub(crate) const FULL: Bitboard = Bitboard(!0);
 
     #[inline(always)]
-    pub const fn from_square(sq: Square) -> Bitboard {
+    pub(crate) const fn from_square(sq: Square) -> Bitboard {
         Bitboard(1 << sq.index())
     }
 
     #[inline(always)]
-    pub const fn file(file: File) -> Bitboard {
+    pub(crate) const fn file(file: File) -> Bitboard {
         Bitboard(0x0101_0101_0101_0101 << file as u8)
     }
 
     #[inline(always)]
-    pub const fn rank(rank: Rank) -> Bitboard {
+    pub(crate) const fn rank(rank: Rank) -> Bitboard {
         Bitboard(0xFF << (8 * rank as u8))
     }
 
     #[inline(always)]
-    pub const fn is_empty(self) -> bool {
+    pub(crate) const fn is_empty(self) -> bool {
         self.0 == 0
     }
 
     #[inline(always)]
-    pub const fn any(self) -> bool {
+    pub(crate) const fn any(self) -> bool {
         self.0 != 0
     }
 
     #[inline(always)]
-    pub const fn has(self, sq: Square) -> bool {
+    pub(crate) const fn has(self, sq: Square) -> bool {
         self.0 >> sq.index() & 1 != 0
     }
 
     #[inline(always)]
-    pub const fn count(self) -> u32 {
+    pub(crate) const fn count(self) -> u32 {
         self.0.count_ones()
     }
 
     /// More than one square set.
     #[inline(always)]
-    pub const fn several(self) -> bool {
+    pub(crate) const fn several(self) -> bool {
         self.0 & self.0.wrapping_sub(1) != 0
     }
 
     /// The lowest square; the set must not be empty.
     #[inline(always)]
-    pub const fn lsb(self) -> Square {
+    pub(crate) const fn lsb(self) -> Square {
         debug_assert!(self.0 != 0);
         Square::from_index(self.0.trailing_zeros() as usize)
     }
 
     #[inline(always)]
-    pub const fn with(self, sq: Square) -> Bitboard {
+    pub(crate) const fn with(self, sq: Square) -> Bitboard {
         Bitboard(self.0 | 1 << sq.index())
     }
 
     #[inline(always)]
-    pub const fn without(self, sq: Square) -> Bitboard {
+    pub(crate) const fn without(self, sq: Square) -> Bitboard {
         Bitboard(self.0 & !(1 << sq.index()))
     }
 }

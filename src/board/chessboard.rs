@@ -13,8 +13,8 @@ use super::zobrist::{piece_key, KEYS};
 use std::mem::MaybeUninit;
 
 /// Castling sides, indexing `Board::castling`'s inner array.
-pub const KING_SIDE: usize = 0;
-pub const QUEEN_SIDE: usize = 1;
+pub(crate) const KING_SIDE: usize = 0;
+pub(crate) const QUEEN_SIDE: usize = 1;
 
 /// Everything about one position; `Copy`, so making a move is a copy plus changes.
 /// Aligned to a cache line: the copy's wide loads then never straddle two lines (unaligned,
@@ -83,17 +83,17 @@ impl Board {
     }
 
     #[inline(always)]
-    pub fn pieces(&self, pt: PieceType) -> Bitboard {
+    pub(crate) fn pieces(&self, pt: PieceType) -> Bitboard {
         self.by_type[pt.index()]
     }
 
     #[inline(always)]
-    pub fn colored(&self, color: Color) -> Bitboard {
+    pub(crate) fn colored(&self, color: Color) -> Bitboard {
         self.by_color[color.index()]
     }
 
     #[inline(always)]
-    pub fn colored_pieces(&self, color: Color, pt: PieceType) -> Bitboard {
+    pub(crate) fn colored_pieces(&self, color: Color, pt: PieceType) -> Bitboard {
         self.by_type[pt.index()] & self.by_color[color.index()]
     }
 
@@ -145,7 +145,7 @@ impl Board {
 
     /// Bit `color * 2 + side` for each castling right held.
     #[inline(always)]
-    pub fn castling_mask(&self) -> usize {
+    pub(crate) fn castling_mask(&self) -> usize {
         self.rights as usize
     }
 
@@ -169,7 +169,7 @@ impl Board {
 
     /// All pieces of either colour attacking `sq`, given occupancy `occ`.
     #[inline(always)]
-    pub fn attackers_to(&self, sq: Square, occ: Bitboard) -> Bitboard {
+    pub(crate) fn attackers_to(&self, sq: Square, occ: Bitboard) -> Bitboard {
         let rq = self.pieces(PieceType::Rook) | self.pieces(PieceType::Queen);
         let bq = self.pieces(PieceType::Bishop) | self.pieces(PieceType::Queen);
         (pawn_attacks(Color::White, sq) & self.colored_pieces(Color::Black, PieceType::Pawn))
@@ -205,7 +205,7 @@ impl Board {
     }
 
     /// Neither side has enough material to mate (K v K, K+minor v K, bishops all on one colour).
-    pub fn insufficient_material(&self) -> bool {
+    pub(crate) fn insufficient_material(&self) -> bool {
         let heavy = self.pieces(PieceType::Pawn)
             | self.pieces(PieceType::Rook)
             | self.pieces(PieceType::Queen);
@@ -230,7 +230,7 @@ impl Board {
     /// a tenth of its time in that call and in loads waiting on its stores. (With AVX, LLVM
     /// inlines the copy in 32-byte moves itself.)
     #[inline(always)]
-    pub fn copy_from(&mut self, src: &Board) {
+    pub(crate) fn copy_from(&mut self, src: &Board) {
         if cfg!(target_feature = "avx") {
             *self = *src;
             return;
@@ -425,7 +425,7 @@ impl Board {
     }
 
     /// Passes the turn (for null-move search). Not legal when in check.
-    pub fn make_null_move(&mut self) {
+    pub(crate) fn make_null_move(&mut self) {
         if let Some(ep) = self.ep.take() {
             self.key ^= KEYS.en_passant[ep.file().index()];
         }
@@ -488,7 +488,7 @@ impl Board {
 /// Where king and rook end up when `color` castles on `side`: g/f or c/d on the back rank,
 /// in Chess960 as in standard chess.
 #[inline(always)]
-pub fn castle_destinations(color: Color, side: usize) -> (Square, Square) {
+pub(crate) fn castle_destinations(color: Color, side: usize) -> (Square, Square) {
     let rank = color.back_rank();
     if side == KING_SIDE {
         (Square::new(File::G, rank), Square::new(File::F, rank))

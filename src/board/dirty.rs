@@ -35,7 +35,7 @@ pub struct DirtyPiece {
 
 impl DirtyPiece {
     /// Nothing changed (a null move).
-    pub const NONE: DirtyPiece = DirtyPiece {
+    pub(crate) const NONE: DirtyPiece = DirtyPiece {
         removed: [PieceSquare::UNUSED; 2],
         added: [PieceSquare::UNUSED; 2],
         removed_len: 0,

@@ -3,26 +3,28 @@
 //! (only on the leaf `crate::rng`, for the Zobrist keys).
 
 pub mod attacks;
-pub mod bitboard;
-pub mod chessboard;
-pub mod dirty;
-pub mod fen;
+pub(crate) mod bitboard;
+pub(crate) mod chessboard;
+pub(crate) mod dirty;
+pub(crate) mod fen;
 pub mod movegen;
-pub mod moves;
+pub(crate) mod moves;
 pub mod perft;
-pub mod san;
-pub mod see;
-pub mod types;
-pub mod uci_move;
-pub mod zobrist;
+pub(crate) mod san;
+pub(crate) mod see;
+pub(crate) mod types;
+pub(crate) mod uci_move;
+pub(crate) mod zobrist;
 
-pub use bitboard::Bitboard;
+pub(crate) use bitboard::Bitboard;
 pub use chessboard::Board;
 pub use dirty::DirtyPiece;
 pub use fen::STARTPOS;
 pub use movegen::{is_legal, legal_moves, noisy_moves, quiet_moves};
 #[cfg(test)]
-pub use moves::MoveKind;
-pub use moves::{Move, MoveList, MAX_MOVES};
+pub(crate) use moves::MoveKind;
+pub(crate) use moves::MAX_MOVES;
+pub use moves::{Move, MoveList};
 pub use see::{see, see_ge, PIECE_VALUE};
-pub use types::{Color, File, Piece, PieceType, Rank, Square};
+pub use types::{Color, Piece, PieceType, Square};
+pub(crate) use types::{File, Rank};

@@ -20,10 +20,10 @@ use super::types::{Color, File, PieceType, Rank, Square};
 
 /// The legal destinations of one piece.
 #[derive(Clone, Copy, Debug)]
-pub struct PieceMoves {
-    pub piece: PieceType,
-    pub from: Square,
-    pub to: Bitboard,
+pub(crate) struct PieceMoves {
+    pub(crate) piece: PieceType,
+    pub(crate) from: Square,
+    pub(crate) to: Bitboard,
 }
 
 impl PieceMoves {
@@ -40,14 +40,14 @@ pub mod kind {
     pub const QUIET: u8 = 1;
     /// Captures (en passant included) and every promotion.
     pub const NOISY: u8 = 2;
-    pub const ALL: u8 = 3;
+    pub(crate) const ALL: u8 = 3;
 }
 
 /// Calls `visit` with the legal moves of each piece of the side to move standing on `from_mask`,
 /// restricted to the moves of `KIND`. Stops early and returns true when `visit` returns true.
 /// Pieces come king first, then pawns, knights, bishops, rooks and queens.
 #[inline(always)]
-pub fn generate<const KIND: u8, F: FnMut(PieceMoves) -> bool>(
+pub(crate) fn generate<const KIND: u8, F: FnMut(PieceMoves) -> bool>(
     b: &Board,
     from_mask: Bitboard,
     visit: &mut F,
@@ -393,7 +393,7 @@ fn expand_with<F: FnMut(Move)>(b: &Board, pm: PieceMoves, f: &mut F) {
 
 /// Appends the moves of one piece's set to `list`.
 #[inline(always)]
-pub fn expand(b: &Board, pm: PieceMoves, list: &mut MoveList) {
+pub(crate) fn expand(b: &Board, pm: PieceMoves, list: &mut MoveList) {
     expand_with(b, pm, &mut |m| list.push(m));
 }
 
@@ -463,7 +463,7 @@ fn forward_east(bb: Bitboard, us: Color) -> Bitboard {
 
 /// The number of legal moves, without making a move list.
 #[inline]
-pub fn count_legal(b: &Board) -> u64 {
+pub(crate) fn count_legal(b: &Board) -> u64 {
     if b.checkers.is_empty() {
         count_for::<false>(b)
     } else if !b.checkers.several() {
@@ -567,7 +567,7 @@ fn count_for<const IN_CHECK: bool>(b: &Board) -> u64 {
     n
 }
 
-pub fn has_legal_move(b: &Board) -> bool {
+pub(crate) fn has_legal_move(b: &Board) -> bool {
     generate::<{ kind::ALL }, _>(b, Bitboard::FULL, &mut |_| true)
 }
 

@@ -14,7 +14,7 @@ pub struct Move(u16);
 /// promotions the low two bits give the piece (knight, bishop, rook, queen).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 #[repr(u8)]
-pub enum MoveKind {
+pub(crate) enum MoveKind {
     Quiet = 0,
     DoublePush = 1,
     Castle = 2,
@@ -35,13 +35,18 @@ impl Move {
     pub const NULL: Move = Move(0);
 
     #[inline(always)]
-    pub const fn new(from: Square, to: Square, kind: MoveKind) -> Move {
+    pub(crate) const fn new(from: Square, to: Square, kind: MoveKind) -> Move {
         Move(from.index() as u16 | (to.index() as u16) << 6 | (kind as u16) << 12)
     }
 
     /// A promotion to `piece` (knight to queen), capturing or not.
     #[inline(always)]
-    pub const fn promotion(from: Square, to: Square, piece: PieceType, capture: bool) -> Move {
+    pub(crate) const fn promotion(
+        from: Square,
+        to: Square,
+        piece: PieceType,
+        capture: bool,
+    ) -> Move {
         let kind = 8 | (capture as u16) << 2 | (piece as u16 - 1);
         Move(from.index() as u16 | (to.index() as u16) << 6 | kind << 12)
     }
@@ -57,12 +62,12 @@ impl Move {
     }
 
     #[inline(always)]
-    pub const fn is_null(self) -> bool {
+    pub(crate) const fn is_null(self) -> bool {
         self.0 == 0
     }
 
     #[inline(always)]
-    pub const fn from(self) -> Square {
+    pub(crate) const fn from(self) -> Square {
         Square::from_index((self.0 & 63) as usize)
     }
 
@@ -76,7 +81,7 @@ impl Move {
         self.0 >> 12
     }
 
-    pub const fn kind(self) -> MoveKind {
+    pub(crate) const fn kind(self) -> MoveKind {
         match self.kind_bits() {
             0 => MoveKind::Quiet,
             1 => MoveKind::DoublePush,
@@ -101,7 +106,7 @@ impl Move {
     }
 
     #[inline(always)]
-    pub const fn is_promotion(self) -> bool {
+    pub(crate) const fn is_promotion(self) -> bool {
         self.kind_bits() & 8 != 0
     }
 
@@ -148,7 +153,7 @@ impl fmt::Debug for Move {
 }
 
 /// The most legal moves any chess position has is 218; 256 leaves room.
-pub const MAX_MOVES: usize = 256;
+pub(crate) const MAX_MOVES: usize = 256;
 
 /// A fixed-capacity list of moves, on the stack.
 #[derive(Clone)]
@@ -175,7 +180,7 @@ impl MoveList {
     }
 
     #[inline(always)]
-    pub fn push(&mut self, m: Move) {
+    pub(crate) fn push(&mut self, m: Move) {
         debug_assert!(self.len < MAX_MOVES);
         // A legal position never has more than MAX_MOVES moves; drop rather than panic.
         if self.len < MAX_MOVES {
@@ -202,7 +207,7 @@ impl MoveList {
     }
 
     #[inline(always)]
-    pub fn as_mut_slice(&mut self) -> &mut [Move] {
+    pub(crate) fn as_mut_slice(&mut self) -> &mut [Move] {
         // SAFETY: as in `as_slice`.
         unsafe { std::slice::from_raw_parts_mut(self.moves.as_mut_ptr().cast::<Move>(), self.len) }
     }
@@ -217,13 +222,13 @@ impl MoveList {
 
     /// Swaps entries `a` and `b`, both below `len()`.
     #[inline(always)]
-    pub fn swap(&mut self, a: usize, b: usize) {
+    pub(crate) fn swap(&mut self, a: usize, b: usize) {
         self.as_mut_slice().swap(a, b);
     }
 
     /// Entry `i`, which must be below `len()`.
     #[inline(always)]
-    pub fn get(&self, i: usize) -> Move {
+    pub(crate) fn get(&self, i: usize) -> Move {
         self.as_slice()[i]
     }
 }

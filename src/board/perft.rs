@@ -50,7 +50,7 @@ pub fn perft_full(b: &Board, depth: u32) -> u64 {
 }
 
 /// Leaf counts below each root move.
-pub fn divide(b: &Board, depth: u32) -> Vec<(Move, u64)> {
+pub(crate) fn divide(b: &Board, depth: u32) -> Vec<(Move, u64)> {
     let list = legal_moves(b);
     list.iter()
         .map(|&m| {

@@ -162,7 +162,7 @@ impl Board {
     }
 
     /// The SAN of a legal move, with `+` or `#` when it checks or mates.
-    pub fn san(&self, m: Move) -> String {
+    pub(crate) fn san(&self, m: Move) -> String {
         let legal = legal_moves(self);
         let mut s = String::new();
         if m.is_castle() {

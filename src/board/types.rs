@@ -10,15 +10,15 @@ pub enum Color {
 }
 
 impl Color {
-    pub const ALL: [Color; 2] = [Color::White, Color::Black];
+    pub(crate) const ALL: [Color; 2] = [Color::White, Color::Black];
 
     #[inline(always)]
-    pub const fn index(self) -> usize {
+    pub(crate) const fn index(self) -> usize {
         self as usize
     }
 
     #[inline(always)]
-    pub const fn flip(self) -> Color {
+    pub(crate) const fn flip(self) -> Color {
         match self {
             Color::White => Color::Black,
             Color::Black => Color::White,
@@ -27,7 +27,7 @@ impl Color {
 
     /// The rank this colour's pieces start on (its "back rank").
     #[inline(always)]
-    pub const fn back_rank(self) -> Rank {
+    pub(crate) const fn back_rank(self) -> Rank {
         match self {
             Color::White => Rank::R1,
             Color::Black => Rank::R8,
@@ -55,7 +55,7 @@ pub enum PieceType {
 }
 
 impl PieceType {
-    pub const ALL: [PieceType; 6] = [
+    pub(crate) const ALL: [PieceType; 6] = [
         PieceType::Pawn,
         PieceType::Knight,
         PieceType::Bishop,
@@ -65,17 +65,17 @@ impl PieceType {
     ];
 
     #[inline(always)]
-    pub const fn index(self) -> usize {
+    pub(crate) const fn index(self) -> usize {
         self as usize
     }
 
     #[inline(always)]
-    pub const fn from_index(i: usize) -> PieceType {
+    pub(crate) const fn from_index(i: usize) -> PieceType {
         PieceType::ALL[i]
     }
 
     /// Lower-case letter as in FEN and UCI promotions.
-    pub const fn char(self) -> char {
+    pub(crate) const fn char(self) -> char {
         match self {
             PieceType::Pawn => 'p',
             PieceType::Knight => 'n',
@@ -86,7 +86,7 @@ impl PieceType {
         }
     }
 
-    pub fn from_char(c: char) -> Option<PieceType> {
+    pub(crate) fn from_char(c: char) -> Option<PieceType> {
         Some(match c.to_ascii_lowercase() {
             'p' => PieceType::Pawn,
             'n' => PieceType::Knight,
@@ -134,12 +134,12 @@ impl Piece {
     ];
 
     #[inline(always)]
-    pub const fn new(color: Color, pt: PieceType) -> Piece {
+    pub(crate) const fn new(color: Color, pt: PieceType) -> Piece {
         Piece::ALL[color as usize * 6 + pt as usize]
     }
 
     #[inline(always)]
-    pub const fn color(self) -> Color {
+    pub(crate) const fn color(self) -> Color {
         if (self as u8) < 6 {
             Color::White
         } else {
@@ -163,12 +163,12 @@ impl Piece {
     }
 
     #[inline(always)]
-    pub const fn index(self) -> usize {
+    pub(crate) const fn index(self) -> usize {
         self as usize
     }
 
     /// FEN letter: upper case for White.
-    pub fn char(self) -> char {
+    pub(crate) fn char(self) -> char {
         let c = self.piece_type().char();
         match self.color() {
             Color::White => c.to_ascii_uppercase(),
@@ -176,7 +176,7 @@ impl Piece {
         }
     }
 
-    pub fn from_char(c: char) -> Option<Piece> {
+    pub(crate) fn from_char(c: char) -> Option<Piece> {
         let pt = PieceType::from_char(c)?;
         let color = if c.is_ascii_uppercase() {
             Color::White
@@ -189,7 +189,7 @@ impl Piece {
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash, PartialOrd, Ord)]
 #[repr(u8)]
-pub enum File {
+pub(crate) enum File {
     A = 0,
     B,
     C,
@@ -201,7 +201,7 @@ pub enum File {
 }
 
 impl File {
-    pub const ALL: [File; 8] = [
+    pub(crate) const ALL: [File; 8] = [
         File::A,
         File::B,
         File::C,
@@ -213,23 +213,23 @@ impl File {
     ];
 
     #[inline(always)]
-    pub const fn from_index(i: usize) -> File {
+    pub(crate) const fn from_index(i: usize) -> File {
         File::ALL[i & 7]
     }
 
     #[inline(always)]
-    pub const fn index(self) -> usize {
+    pub(crate) const fn index(self) -> usize {
         self as usize
     }
 
-    pub fn char(self) -> char {
+    pub(crate) fn char(self) -> char {
         (b'a' + self as u8) as char
     }
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash, PartialOrd, Ord)]
 #[repr(u8)]
-pub enum Rank {
+pub(crate) enum Rank {
     R1 = 0,
     R2,
     R3,
@@ -241,7 +241,7 @@ pub enum Rank {
 }
 
 impl Rank {
-    pub const ALL: [Rank; 8] = [
+    pub(crate) const ALL: [Rank; 8] = [
         Rank::R1,
         Rank::R2,
         Rank::R3,
@@ -253,18 +253,18 @@ impl Rank {
     ];
 
     #[inline(always)]
-    pub const fn from_index(i: usize) -> Rank {
+    pub(crate) const fn from_index(i: usize) -> Rank {
         Rank::ALL[i & 7]
     }
 
     #[inline(always)]
-    pub const fn index(self) -> usize {
+    pub(crate) const fn index(self) -> usize {
         self as usize
     }
 
     /// The same rank seen from `color`'s side (rank 1 for White is rank 8 for Black).
     #[inline(always)]
-    pub const fn relative(self, color: Color) -> Rank {
+    pub(crate) const fn relative(self, color: Color) -> Rank {
         match color {
             Color::White => self,
             Color::Black => Rank::ALL[7 - self as usize],
@@ -279,27 +279,27 @@ pub struct Square(u8);
 /// Squares the tests name.
 #[cfg(test)]
 impl Square {
-    pub const C1: Square = Square(2);
-    pub const D1: Square = Square(3);
-    pub const E1: Square = Square(4);
-    pub const F1: Square = Square(5);
-    pub const G1: Square = Square(6);
-    pub const H1: Square = Square(7);
-    pub const E8: Square = Square(60);
-    pub const H8: Square = Square(63);
+    pub(crate) const C1: Square = Square(2);
+    pub(crate) const D1: Square = Square(3);
+    pub(crate) const E1: Square = Square(4);
+    pub(crate) const F1: Square = Square(5);
+    pub(crate) const G1: Square = Square(6);
+    pub(crate) const H1: Square = Square(7);
+    pub(crate) const E8: Square = Square(60);
+    pub(crate) const H8: Square = Square(63);
 }
 
 impl Square {
-    pub const A1: Square = Square(0);
+    pub(crate) const A1: Square = Square(0);
 
     #[inline(always)]
-    pub const fn new(file: File, rank: Rank) -> Square {
+    pub(crate) const fn new(file: File, rank: Rank) -> Square {
         Square(rank as u8 * 8 + file as u8)
     }
 
     /// `i` must be below 64.
     #[inline(always)]
-    pub const fn from_index(i: usize) -> Square {
+    pub(crate) const fn from_index(i: usize) -> Square {
         debug_assert!(i < 64);
         Square(i as u8)
     }
@@ -310,24 +310,24 @@ impl Square {
     }
 
     #[inline(always)]
-    pub const fn file(self) -> File {
+    pub(crate) const fn file(self) -> File {
         File::from_index(self.0 as usize & 7)
     }
 
     #[inline(always)]
-    pub const fn rank(self) -> Rank {
+    pub(crate) const fn rank(self) -> Rank {
         Rank::from_index(self.0 as usize >> 3)
     }
 
     /// Mirrored vertically: a1 <-> a8.
     #[inline(always)]
-    pub const fn flip_rank(self) -> Square {
+    pub(crate) const fn flip_rank(self) -> Square {
         Square(self.0 ^ 56)
     }
 
     /// The square as seen by `color` (mirrored for Black).
     #[inline(always)]
-    pub const fn relative(self, color: Color) -> Square {
+    pub(crate) const fn relative(self, color: Color) -> Square {
         match color {
             Color::White => self,
             Color::Black => self.flip_rank(),
@@ -336,7 +336,7 @@ impl Square {
 
     /// The square one rank forward for `color`; the caller ensures it exists.
     #[inline(always)]
-    pub const fn forward(self, color: Color) -> Square {
+    pub(crate) const fn forward(self, color: Color) -> Square {
         match color {
             Color::White => Square(self.0 + 8),
             Color::Black => Square(self.0 - 8),

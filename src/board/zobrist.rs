@@ -3,14 +3,14 @@
 use super::types::{Piece, Square};
 use crate::rng::step;
 
-pub struct Keys {
+pub(crate) struct Keys {
     /// Indexed by [piece][square].
-    pub pieces: [[u64; 64]; 12],
+    pub(crate) pieces: [[u64; 64]; 12],
     /// Indexed by the 4-bit castling-rights mask (bit = colour * 2 + side).
-    pub castling: [u64; 16],
+    pub(crate) castling: [u64; 16],
     /// Indexed by the en passant square's file.
-    pub en_passant: [u64; 8],
-    pub black_to_move: u64,
+    pub(crate) en_passant: [u64; 8],
+    pub(crate) black_to_move: u64,
 }
 
 const fn generate() -> Keys {
@@ -65,10 +65,10 @@ const fn generate() -> Keys {
     keys
 }
 
-pub static KEYS: Keys = generate();
+pub(crate) static KEYS: Keys = generate();
 
 #[inline(always)]
-pub fn piece_key(piece: Piece, sq: Square) -> u64 {
+pub(crate) fn piece_key(piece: Piece, sq: Square) -> u64 {
     KEYS.pieces[piece.index()][sq.index()]
 }
 

@@ -17,7 +17,7 @@ pub(super) struct Evaluator<'a, T: Trace> {
     board: &'a Board,
     trace: &'a mut T,
     /// Each side's sum of the terms here, from its own side.
-    pub score: [Score; 2],
+    pub(crate) score: [Score; 2],
     occ: Bitboard,
     /// Indexed by [color][piece type]: squares attacked by that side's pieces of that type.
     by: [[Bitboard; 6]; 2],
@@ -41,7 +41,7 @@ fn distance(a: Square, b: Square) -> usize {
 
 impl<'a, T: Trace> Evaluator<'a, T> {
     #[inline(always)]
-    pub fn new(board: &'a Board, trace: &'a mut T) -> Evaluator<'a, T> {
+    pub(crate) fn new(board: &'a Board, trace: &'a mut T) -> Evaluator<'a, T> {
         let mut by = [[Bitboard::EMPTY; 6]; 2];
         let mut all = [Bitboard::EMPTY; 2];
         let mut twice = [Bitboard::EMPTY; 2];
@@ -84,7 +84,7 @@ impl<'a, T: Trace> Evaluator<'a, T> {
 
     /// `n` counts of weight `i` for `c`.
     #[inline(always)]
-    pub fn add(&mut self, c: Color, i: usize, n: i32) {
+    pub(crate) fn add(&mut self, c: Color, i: usize, n: i32) {
         self.score[c.index()] += WEIGHTS[i] * n;
         if T::ON {
             self.trace.add(c, i, n);
@@ -101,7 +101,7 @@ impl<'a, T: Trace> Evaluator<'a, T> {
 
     /// Mobility, the piece terms and the attack maps of `us`'s knights, bishops, rooks and
     /// queens.
-    pub fn pieces(&mut self, us: Color) {
+    pub(crate) fn pieces(&mut self, us: Color) {
         let b = self.board;
         let them = us.flip();
         let own_pawns = b.colored_pieces(us, PieceType::Pawn);
@@ -191,7 +191,7 @@ impl<'a, T: Trace> Evaluator<'a, T> {
 
     /// `us`'s passed pawns (found by the pawn terms) with the pieces in view: free path, king
     /// distances, rook behind.
-    pub fn passed(&mut self, us: Color, passed: Bitboard) {
+    pub(crate) fn passed(&mut self, us: Color, passed: Bitboard) {
         let b = self.board;
         let them = us.flip();
         let mine = passed & b.colored(us);
@@ -216,7 +216,7 @@ impl<'a, T: Trace> Evaluator<'a, T> {
     }
 
     /// Pawn shield and storm on the king's file and its neighbours, and open files there.
-    pub fn king_shelter(&mut self, us: Color) {
+    pub(crate) fn king_shelter(&mut self, us: Color) {
         let b = self.board;
         let k = b.king(us);
         let own_pawns = b.colored_pieces(us, PieceType::Pawn);
@@ -249,7 +249,7 @@ impl<'a, T: Trace> Evaluator<'a, T> {
 
     /// King danger of `us`'s king: the danger inputs of the enemy's attack, summed and turned
     /// into a penalty when two pieces or more attack the zone.
-    pub fn king_danger(&mut self, us: Color) {
+    pub(crate) fn king_danger(&mut self, us: Color) {
         let them = us.flip();
         let (u, t) = (us.index(), them.index());
         let attackers = self.zone_attackers[u];
@@ -305,7 +305,7 @@ impl<'a, T: Trace> Evaluator<'a, T> {
     }
 
     /// `us`'s threats against the enemy's pieces.
-    pub fn threats(&mut self, us: Color) {
+    pub(crate) fn threats(&mut self, us: Color) {
         let b = self.board;
         let them = us.flip();
         let (u, t) = (us.index(), them.index());

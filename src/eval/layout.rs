@@ -4,7 +4,7 @@
 
 /// The families of terms, reported and zeroed together by the tuner.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Group {
+pub(crate) enum Group {
     Material,
     Psqt,
     Mobility,
@@ -17,7 +17,7 @@ pub enum Group {
 }
 
 impl Group {
-    pub const ALL: [Group; 9] = [
+    pub(crate) const ALL: [Group; 9] = [
         Group::Material,
         Group::Psqt,
         Group::Mobility,
@@ -29,7 +29,7 @@ impl Group {
         Group::Tempo,
     ];
 
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             Group::Material => "material",
             Group::Psqt => "psqt",
@@ -48,20 +48,20 @@ impl Group {
 /// score, times a count; the `SAFETY_` terms are inputs of the king-danger sum, which the
 /// evaluation turns into a penalty non-linearly.
 #[derive(Clone, Copy, Debug)]
-pub struct Term {
-    pub name: &'static str,
-    pub group: Group,
-    pub start: usize,
-    pub len: usize,
+pub(crate) struct Term {
+    pub(crate) name: &'static str,
+    pub(crate) group: Group,
+    pub(crate) start: usize,
+    pub(crate) len: usize,
     /// What the entries are indexed by, for the generated file's comments.
-    pub index: &'static str,
+    pub(crate) index: &'static str,
 }
 
 macro_rules! terms {
     ($($id:ident: $len:expr, $group:ident, $index:literal;)*) => {
         terms!(@offsets 0; $($id $len;)*);
         /// Every term, in the order of `WEIGHTS`.
-        pub const TERMS: &[Term] = &[$(Term {
+        pub(crate) const TERMS: &[Term] = &[$(Term {
             name: stringify!($id),
             group: Group::$group,
             start: $id,
@@ -71,10 +71,10 @@ macro_rules! terms {
     };
     (@offsets $off:expr;) => {
         /// The number of weights.
-        pub const N_PARAMS: usize = $off;
+        pub(crate) const N_PARAMS: usize = $off;
     };
     (@offsets $off:expr; $id:ident $len:expr; $($rest:tt)*) => {
-        pub const $id: usize = $off;
+        pub(crate) const $id: usize = $off;
         terms!(@offsets $off + $len; $($rest)*);
     };
 }
@@ -128,17 +128,17 @@ terms! {
 
 /// The first piece-square weight of piece type `pt` (0 pawn .. 5 king).
 #[inline(always)]
-pub const fn pst(pt: usize) -> usize {
+pub(crate) const fn pst(pt: usize) -> usize {
     PST_PAWN + 64 * pt
 }
 
 /// Phase weight of each piece type; the sum over the board, capped at `MAX_PHASE`, is the
 /// middlegame share. Fixed, not tuned: it defines what "middlegame" means.
-pub const PHASE_WEIGHT: [i32; 6] = [0, 1, 1, 2, 4, 0];
-pub const MAX_PHASE: i32 = 24;
+pub(crate) const PHASE_WEIGHT: [i32; 6] = [0, 1, 1, 2, 4, 0];
+pub(crate) const MAX_PHASE: i32 = 24;
 
 /// The term holding weight `i`.
-pub fn term_of(i: usize) -> &'static Term {
+pub(crate) fn term_of(i: usize) -> &'static Term {
     let at = TERMS.partition_point(|t| t.start + t.len <= i);
     &TERMS[at]
 }

@@ -10,20 +10,20 @@
 //! board when it is evaluated.
 
 mod evaluator;
-pub mod layout;
-pub mod params;
-pub mod pawns;
+pub(crate) mod layout;
+pub(crate) mod params;
+pub(crate) mod pawns;
 pub mod psq;
-pub mod scale;
-pub mod score;
+pub(crate) mod scale;
+pub(crate) mod score;
 mod state;
 
 use crate::board::{Board, Color, PieceType};
 use evaluator::Evaluator;
 use layout::{pst, MATERIAL, MAX_PHASE, TEMPO};
-pub use pawns::PawnTable;
+pub(crate) use pawns::PawnTable;
 use psq::phase_of;
-pub use score::Score;
+pub(crate) use score::Score;
 pub use state::EvalState;
 
 /// What the evaluation reports as it goes. Every method has an empty default, and `ON` tells
@@ -51,20 +51,20 @@ pub trait Trace {
 }
 
 /// The endgame scale factor of a normal position; drawish endgames get less.
-pub const SCALE_NORMAL: i32 = 128;
+pub(crate) const SCALE_NORMAL: i32 = 128;
 
 /// King danger `danger` (the sum of a king's danger weights) as a penalty: quadratic in the
 /// middlegame, so that it bites only when several attackers add up, linear in the endgame.
 /// The tuner differentiates exactly this (`SAFETY_MG_DIV`, `SAFETY_EG_DIV`).
 #[inline(always)]
-pub fn safety_penalty(danger: Score) -> Score {
+pub(crate) fn safety_penalty(danger: Score) -> Score {
     let mg = danger.mg.max(0);
     let eg = danger.eg.max(0);
     Score::new(mg * mg / SAFETY_MG_DIV, eg / SAFETY_EG_DIV)
 }
 
-pub const SAFETY_MG_DIV: i32 = 720;
-pub const SAFETY_EG_DIV: i32 = 20;
+pub(crate) const SAFETY_MG_DIV: i32 = 720;
+pub(crate) const SAFETY_EG_DIV: i32 = 20;
 
 /// The engine's sink: reports nothing, costs nothing.
 pub struct NoTrace;
@@ -168,10 +168,10 @@ pub struct Breakdown {
     /// Indexed by [term of `layout::TERMS`][color], from that side's view.
     pub terms: Vec<[Score; 2]>,
     /// King-danger penalty of each side (already negative).
-    pub safety: [Score; 2],
-    pub phase: i32,
+    pub(crate) safety: [Score; 2],
+    pub(crate) phase: i32,
     /// Endgame scale factor if White, Black is the stronger side.
-    pub scale: [i32; 2],
+    pub(crate) scale: [i32; 2],
     /// The evaluation, from the side to move's view.
     pub eval: i32,
 }

@@ -14,7 +14,7 @@ const fn s(mg: i32, eg: i32) -> Score {
 
 /// Every weight of the evaluation, middlegame and endgame, in the order of `layout::TERMS`.
 #[rustfmt::skip]
-pub const WEIGHTS: [Score; N_PARAMS] = [
+pub(crate) const WEIGHTS: [Score; N_PARAMS] = [
     // MATERIAL (5): piece type: pawn, knight, bishop, rook, queen
     s( 110,  108), s( 415,  266), s( 443,  291), s( 621,  490), s(1320,  893),
     // PST_PAWN (64): square from the owner's side, a1 first, rank by rank

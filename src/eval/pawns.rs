@@ -16,7 +16,7 @@ const FILE_H: u64 = FILE_A << 7;
 
 /// `bb` one rank forward for `color`.
 #[inline(always)]
-pub fn push(color: Color, bb: Bitboard) -> Bitboard {
+pub(crate) fn push(color: Color, bb: Bitboard) -> Bitboard {
     Bitboard(match color {
         Color::White => bb.0 << 8,
         Color::Black => bb.0 >> 8,
@@ -40,40 +40,40 @@ const AHEAD: [[u64; 8]; 2] = build_ahead();
 
 /// The squares strictly in front of `sq` for `color`, on every file.
 #[inline(always)]
-pub fn ahead(color: Color, sq: Square) -> Bitboard {
+pub(crate) fn ahead(color: Color, sq: Square) -> Bitboard {
     Bitboard(AHEAD[color.index()][sq.rank().index()])
 }
 
 /// The files beside `sq`'s.
 #[inline(always)]
-pub fn adjacent_files(sq: Square) -> Bitboard {
+pub(crate) fn adjacent_files(sq: Square) -> Bitboard {
     let f = FILE_A << sq.file().index();
     Bitboard(((f & !FILE_H) << 1) | ((f & !FILE_A) >> 1))
 }
 
 /// The squares in front of `sq` on its file.
 #[inline(always)]
-pub fn front_span(color: Color, sq: Square) -> Bitboard {
+pub(crate) fn front_span(color: Color, sq: Square) -> Bitboard {
     ahead(color, sq) & Bitboard(FILE_A << sq.file().index())
 }
 
 /// The squares in front of `sq` on its file and the adjacent ones: where enemy pawns stop a
 /// passer.
 #[inline(always)]
-pub fn passed_span(color: Color, sq: Square) -> Bitboard {
+pub(crate) fn passed_span(color: Color, sq: Square) -> Bitboard {
     ahead(color, sq) & (Bitboard(FILE_A << sq.file().index()) | adjacent_files(sq))
 }
 
 /// What the pawn-only terms give: their sum from White's side and the passed pawns of both
 /// sides (the rest of the evaluation scores those with the pieces in view).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct PawnInfo {
-    pub score: Score,
-    pub passed: Bitboard,
+pub(crate) struct PawnInfo {
+    pub(crate) score: Score,
+    pub(crate) passed: Bitboard,
 }
 
 /// The pawn-only terms of `board`, reported to `trace`.
-pub fn pawn_info<T: Trace>(board: &Board, trace: &mut T) -> PawnInfo {
+pub(crate) fn pawn_info<T: Trace>(board: &Board, trace: &mut T) -> PawnInfo {
     let mut info = PawnInfo::default();
     for us in Color::ALL {
         let them = us.flip();
@@ -146,7 +146,7 @@ struct Entry {
 /// Pawn hash table: the pawn-only terms per pawn structure, one per search thread (allocated
 /// once, never per node). Entries keep both pawn sets, so a hit is never a collision; the empty
 /// entry is the structure without pawns, whose terms are all zero.
-pub struct PawnTable {
+pub(crate) struct PawnTable {
     entries: Box<[Entry]>,
 }
 
@@ -159,7 +159,7 @@ impl Default for PawnTable {
 }
 
 impl PawnTable {
-    pub fn new() -> PawnTable {
+    pub(crate) fn new() -> PawnTable {
         PawnTable {
             entries: vec![Entry::default(); ENTRIES].into_boxed_slice(),
         }
@@ -167,7 +167,7 @@ impl PawnTable {
 
     /// The pawn-only terms of `board`, from the table when its structure is there.
     #[inline]
-    pub fn probe(&mut self, board: &Board) -> PawnInfo {
+    pub(crate) fn probe(&mut self, board: &Board) -> PawnInfo {
         let white = board.colored_pieces(Color::White, PieceType::Pawn);
         let black = board.colored_pieces(Color::Black, PieceType::Pawn);
         let hash = white.0.wrapping_mul(0x9E37_79B9_7F4A_7C15)

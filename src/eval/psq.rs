@@ -3,7 +3,7 @@
 
 use super::layout::{pst, MATERIAL, PHASE_WEIGHT};
 use super::params::WEIGHTS;
-pub use super::score::Score;
+pub(crate) use super::score::Score;
 use crate::board::{Board, DirtyPiece, PieceType, Square};
 
 /// Material (none for the king) plus piece-square weight of piece type `pt` on `sq`, seen
@@ -36,12 +36,12 @@ const fn build() -> [[Score; 64]; 12] {
 }
 
 /// Indexed by [piece][square]: material plus piece-square value, White positive.
-pub static PSQ: [[Score; 64]; 12] = build();
+pub(crate) static PSQ: [[Score; 64]; 12] = build();
 
 /// Indexed by piece type: how much each piece counts towards the middlegame phase.
-pub const PHASE: [i32; 6] = PHASE_WEIGHT;
+pub(crate) const PHASE: [i32; 6] = PHASE_WEIGHT;
 
-pub use super::layout::MAX_PHASE;
+pub(crate) use super::layout::MAX_PHASE;
 
 /// The material and piece-square sum of `board`, counted from scratch.
 pub fn psq_of(board: &Board) -> Score {
@@ -71,7 +71,7 @@ pub fn psq_delta(dirty: &DirtyPiece) -> Score {
 /// Game phase from the pieces on the board: the sum of their phase weights, at most
 /// `MAX_PHASE` (the start position's).
 #[inline(always)]
-pub fn phase_of(board: &Board) -> i32 {
+pub(crate) fn phase_of(board: &Board) -> i32 {
     let mut phase = 0;
     for pt in [
         PieceType::Knight,

@@ -26,7 +26,7 @@ fn only_bishops(board: &Board, c: Color) -> bool {
 }
 
 /// The factor for the endgame sum when `strong` is the side ahead in it.
-pub fn factor(board: &Board, strong: Color) -> i32 {
+pub(crate) fn factor(board: &Board, strong: Color) -> i32 {
     let weak = strong.flip();
     if board.insufficient_material() {
         return 0;

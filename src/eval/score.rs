@@ -5,15 +5,15 @@ use std::ops::{Add, AddAssign, Mul, Neg, Sub, SubAssign};
 /// A middlegame and an endgame value, blended by game phase.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
 pub struct Score {
-    pub mg: i32,
-    pub eg: i32,
+    pub(crate) mg: i32,
+    pub(crate) eg: i32,
 }
 
 impl Score {
-    pub const ZERO: Score = Score { mg: 0, eg: 0 };
+    pub(crate) const ZERO: Score = Score { mg: 0, eg: 0 };
 
     #[inline(always)]
-    pub const fn new(mg: i32, eg: i32) -> Score {
+    pub(crate) const fn new(mg: i32, eg: i32) -> Score {
         Score { mg, eg }
     }
 }

@@ -44,7 +44,7 @@ impl EvalState {
 
     /// A null move was made: nothing changed on the board.
     #[inline(always)]
-    pub fn push_null(&mut self) {
+    pub(crate) fn push_null(&mut self) {
         let next = self.psq[self.top];
         self.set_next(next);
     }
@@ -61,14 +61,14 @@ impl EvalState {
 
     /// The last move pushed was unmade.
     #[inline(always)]
-    pub fn pop(&mut self) {
+    pub(crate) fn pop(&mut self) {
         debug_assert!(self.top > 0, "pop without a push");
         self.top -= 1;
     }
 
     /// Moves pushed and not yet popped.
     #[cfg(test)]
-    pub fn depth(&self) -> usize {
+    pub(crate) fn depth(&self) -> usize {
         self.top
     }
 

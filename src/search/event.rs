@@ -28,25 +28,25 @@ pub enum SearchEvent<'a> {
 /// A root line as it stands, with the search's counters at that moment.
 #[derive(Debug)]
 pub struct LineReport<'a> {
-    pub depth: i32,
-    pub seldepth: usize,
+    pub(crate) depth: i32,
+    pub(crate) seldepth: usize,
     /// 1-based, as UCI numbers MultiPV lines.
-    pub multipv: usize,
+    pub(crate) multipv: usize,
     /// As shown to the user: with the root in the tablebases, their verdict.
-    pub score: i32,
+    pub(crate) score: i32,
     /// `None` for a finished line; `Upper`/`Lower` for an aspiration fail low/high.
-    pub bound: Option<Bound>,
+    pub(crate) bound: Option<Bound>,
     /// All threads.
-    pub nodes: u64,
-    pub time_ms: u64,
+    pub(crate) nodes: u64,
+    pub(crate) time_ms: u64,
     /// Per mille of the table in use by this search.
-    pub hashfull: usize,
-    pub tbhits: u64,
+    pub(crate) hashfull: usize,
+    pub(crate) tbhits: u64,
     /// The root's material (`Board::material_count`): the game phase a reader's
     /// win/draw/loss model needs to interpret `score`.
-    pub material: u32,
-    pub pv: &'a [Move],
+    pub(crate) material: u32,
+    pub(crate) pv: &'a [Move],
 }
 
 /// Where a search sends its events.
-pub type EventSink<'a> = dyn FnMut(&SearchEvent) + Send + 'a;
+pub(crate) type EventSink<'a> = dyn FnMut(&SearchEvent) + Send + 'a;

@@ -22,17 +22,17 @@ use std::sync::atomic::Ordering;
 use std::time::Duration;
 
 /// The strongest skill; `Skill Level` runs from 0 to this.
-pub const MAX_SKILL: i32 = 20;
+pub(crate) const MAX_SKILL: i32 = 20;
 /// `UCI_Elo` range and default.
-pub const MIN_ELO: i32 = 1000;
-pub const MAX_ELO: i32 = 2600;
-pub const DEFAULT_ELO: i32 = 1500;
+pub(crate) const MIN_ELO: i32 = 1000;
+pub(crate) const MAX_ELO: i32 = 2600;
+pub(crate) const DEFAULT_ELO: i32 = 1500;
 
 /// `UCI_Elo` to skill: piecewise linear between these (elo, skill) points, ascending in both.
 /// Fitted by `scripts/calibrate_levels.py` to 399 games at f497892 (10 s + 0.1 s against
 /// Fairy-Max, Phalanx, Glaurung and each other; docs/levels.md): through the measured levels
 /// below skill 12, where the Elo falls steeply, and a line (83 Elo a skill) above it.
-pub const ELO_ANCHORS: &[(i32, f64)] = &[
+pub(crate) const ELO_ANCHORS: &[(i32, f64)] = &[
     (1000, 2.92),
     (1100, 5.00),
     (1561, 8.75),
@@ -80,11 +80,11 @@ impl Level {
     }
 
     /// The level that `UCI_Elo` `elo` names (clamped to the anchors' range).
-    pub fn from_elo(elo: i32, seed: u64) -> Level {
+    pub(crate) fn from_elo(elo: i32, seed: u64) -> Level {
         Level::from_skill(skill_for_elo(elo), seed)
     }
 
-    pub fn skill(&self) -> f64 {
+    pub(crate) fn skill(&self) -> f64 {
         self.skill
     }
 
@@ -106,7 +106,7 @@ impl Level {
     /// Softmax temperature in centipawns: a move `t` centipawns below the best is `e` times
     /// less likely than the best. It falls with the square of the distance to full skill, so
     /// strong levels rarely stray from the best move while weak ones often do.
-    pub fn temperature_cp(&self) -> f64 {
+    pub(crate) fn temperature_cp(&self) -> f64 {
         let weakness = 1.0 - self.strength();
         TEMPERATURE_STRONGEST + (TEMPERATURE_WEAKEST - TEMPERATURE_STRONGEST) * weakness * weakness
     }
@@ -126,7 +126,7 @@ impl Level {
     /// `lines`. Lines without a move are never chosen; with a mate or a tablebase result on
     /// the board (either way) the best line is played, since a known result is no place
     /// for a random draw.
-    pub fn choose(&self, lines: &[PvLine]) -> usize {
+    pub(crate) fn choose(&self, lines: &[PvLine]) -> usize {
         // A stopped iteration can leave a move twice (its new line first, its old one
         // further down): only its first line counts.
         let playable = || {
@@ -232,7 +232,7 @@ fn pace(level: &Level, time: &mut TimeManager, control: &Control) {
 }
 
 /// The skill `UCI_Elo` `elo` maps to, through `ELO_ANCHORS`.
-pub fn skill_for_elo(elo: i32) -> f64 {
+pub(crate) fn skill_for_elo(elo: i32) -> f64 {
     let first = ELO_ANCHORS[0];
     let last = ELO_ANCHORS[ELO_ANCHORS.len() - 1];
     if elo <= first.0 {
@@ -251,7 +251,7 @@ pub fn skill_for_elo(elo: i32) -> f64 {
 }
 
 /// A seed for one move's draws in play: different every time.
-pub fn fresh_seed() -> u64 {
+pub(crate) fn fresh_seed() -> u64 {
     use std::sync::atomic::{AtomicU64, Ordering};
     static COUNTER: AtomicU64 = AtomicU64::new(0);
     let nanos = std::time::SystemTime::now()

@@ -1,8 +1,8 @@
 //! The search: iterative deepening over a negamax alpha-beta with principal variation search,
 //! aspiration windows and quiescence, on a shared transposition table (Lazy SMP threads).
 
-pub mod event;
-pub mod level;
+pub(crate) mod event;
+pub(crate) mod level;
 mod negamax;
 pub mod ordering;
 pub mod stats;
@@ -10,35 +10,35 @@ pub mod tablebase;
 pub mod techniques;
 mod thread;
 pub mod time;
-pub mod tt;
-pub mod tunable;
+pub(crate) mod tt;
+pub(crate) mod tunable;
 
 use crate::board::{is_legal, Move};
 use crate::position::Position;
-pub use event::{EventSink, LineReport, SearchEvent};
+pub(crate) use event::{EventSink, LineReport, SearchEvent};
 pub use level::Level;
 use ordering::{OrderingConfig, OrderingTables};
 use stats::{Iteration, SearchStats};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use tablebase::{RootTb, Tablebase, TB_BOUND};
-pub use techniques::Techniques;
+pub(crate) use techniques::Techniques;
 use thread::SearchThread;
 pub use time::Limits;
 use time::TimeManager;
 use tt::TranspositionTable;
 
 /// The deepest ply the search reaches (check extensions included).
-pub const MAX_PLY: usize = 128;
+pub(crate) const MAX_PLY: usize = 128;
 /// Larger than any score.
-pub const INFINITY: i32 = 32_000;
+pub(crate) const INFINITY: i32 = 32_000;
 /// The score of giving mate now; mate in `n` plies scores `MATE - n`.
 pub const MATE: i32 = 31_000;
 /// Scores beyond this are mates.
 pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
 /// The deepest iteration a search starts: every depth anyone asks for (`go depth`, `bench`,
 /// the lab) is clamped to `1..=MAX_DEPTH` by `clamp_depth`.
-pub const MAX_DEPTH: i32 = MAX_PLY as i32 - 1;
+pub(crate) const MAX_DEPTH: i32 = MAX_PLY as i32 - 1;
 
 /// A requested depth as the search can run it.
 pub fn clamp_depth(depth: i64) -> i32 {
@@ -107,7 +107,7 @@ impl Default for SearchOptions {
 
 impl SearchOptions {
     /// The techniques a search runs with: none when `pure`.
-    pub fn active_techniques(&self) -> Techniques {
+    pub(crate) fn active_techniques(&self) -> Techniques {
         if self.pure {
             Techniques::NONE
         } else {
@@ -120,11 +120,11 @@ impl SearchOptions {
 #[derive(Default)]
 pub struct Control {
     /// Set by `stop` (or by the main search thread when it is done, to end the helpers).
-    pub stop: AtomicBool,
+    pub(crate) stop: AtomicBool,
     /// True while pondering: no time limit applies until `ponderhit` clears it.
-    pub pondering: AtomicBool,
+    pub(crate) pondering: AtomicBool,
     /// True for `go infinite`: the bestmove waits for `stop`.
-    pub infinite: AtomicBool,
+    pub(crate) infinite: AtomicBool,
 }
 
 impl Control {
@@ -156,7 +156,7 @@ pub struct SearchResult {
     pub nodes: u64,
     /// Successful tablebase probes, all threads (root ranking included).
     pub tbhits: u64,
-    pub time_ms: u64,
+    pub(crate) time_ms: u64,
     pub lines: Vec<PvLine>,
     pub iterations: Vec<Iteration>,
     pub stats: SearchStats,
@@ -164,7 +164,7 @@ pub struct SearchResult {
 
 /// Owns what persists between searches: the table and each thread's ordering tables.
 pub struct Searcher {
-    pub tt: Arc<TranspositionTable>,
+    pub(crate) tt: Arc<TranspositionTable>,
     tables: Vec<OrderingTables>,
 }
 
@@ -184,11 +184,11 @@ impl Searcher {
         s
     }
 
-    pub fn set_threads(&mut self, n: usize) {
+    pub(crate) fn set_threads(&mut self, n: usize) {
         self.tables.resize_with(n.max(1), OrderingTables::default);
     }
 
-    pub fn threads(&self) -> usize {
+    pub(crate) fn threads(&self) -> usize {
         self.tables.len()
     }
 
@@ -199,7 +199,7 @@ impl Searcher {
 
     /// Replaces the table with an empty one of `mb` megabytes; on an error the table keeps its
     /// old size (emptied: its memory was freed to make room for the new one).
-    pub fn resize_tt(&mut self, mb: usize) -> Result<(), String> {
+    pub(crate) fn resize_tt(&mut self, mb: usize) -> Result<(), String> {
         // The old table goes first, so its memory is free for the new one.
         let old_mb = self.tt.size_mb();
         self.tt = Arc::new(TranspositionTable::new(1));
@@ -216,7 +216,7 @@ impl Searcher {
     }
 
     /// Empties the table, with as many threads as the search has.
-    pub fn clear_tt(&self) {
+    pub(crate) fn clear_tt(&self) {
         self.tt.clear(self.threads());
     }
 
@@ -382,13 +382,13 @@ impl Done<'_> {
 /// What all threads of a search share.
 #[derive(Clone, Copy)]
 pub(crate) struct Shared<'a> {
-    pub tt: &'a TranspositionTable,
-    pub control: &'a Control,
-    pub opts: &'a SearchOptions,
-    pub limits: &'a Limits,
+    pub(crate) tt: &'a TranspositionTable,
+    pub(crate) control: &'a Control,
+    pub(crate) opts: &'a SearchOptions,
+    pub(crate) limits: &'a Limits,
     /// Each thread's node count, published every few nodes, for the node limit and reports.
-    pub node_counts: &'a [AtomicU64],
-    pub tb: &'a TbState<'a>,
+    pub(crate) node_counts: &'a [AtomicU64],
+    pub(crate) tb: &'a TbState<'a>,
 }
 
 /// Runs one search thread, with its statistics counted (`STATS`) or compiled out; returns its
@@ -424,13 +424,13 @@ fn thread_runner(stats: StatsMode) -> RunThread {
 
 /// The tablebase state of one search, shared by its threads.
 pub(crate) struct TbState<'a> {
-    pub tables: Option<&'a Tablebase>,
+    pub(crate) tables: Option<&'a Tablebase>,
     /// Largest table's piece count; 0 when nothing is loaded (the search never probes).
-    pub max_pieces: usize,
+    pub(crate) max_pieces: usize,
     /// The root's ranking, when the root is in the tables: the search keeps to its moves.
-    pub root: Option<RootTb>,
+    pub(crate) root: Option<RootTb>,
     /// Successful probes, all threads.
-    pub hits: AtomicU64,
+    pub(crate) hits: AtomicU64,
 }
 
 impl<'a> TbState<'a> {
@@ -457,7 +457,7 @@ impl<'a> TbState<'a> {
 }
 
 /// Stack size of each search thread: the picker keeps its lists on the stack at every ply.
-pub const SEARCH_STACK: usize = 64 * 1024 * 1024;
+pub(crate) const SEARCH_STACK: usize = 64 * 1024 * 1024;
 
 /// A one-shot search from a fresh state (bench, tests).
 pub fn search_fresh(pos: &Position, limits: &Limits, opts: &SearchOptions) -> SearchResult {

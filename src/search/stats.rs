@@ -30,7 +30,7 @@ impl CutoffStats {
     /// Records a cutoff by the `number`th move searched (1-based), which came from stage
     /// `from`; the first move searched came from stage `first`.
     #[inline(always)]
-    pub fn record(&mut self, number: usize, from: PickedFrom, first: PickedFrom) {
+    pub(crate) fn record(&mut self, number: usize, from: PickedFrom, first: PickedFrom) {
         if number > 1 {
             self.late[first as usize][from as usize] += 1;
         }
@@ -74,7 +74,7 @@ impl AddAssign for CutoffStats {
 }
 
 /// Share in percent, 0 when there is nothing to share.
-pub fn pct(part: u64, whole: u64) -> f64 {
+pub(crate) fn pct(part: u64, whole: u64) -> f64 {
     if whole == 0 {
         0.0
     } else {
@@ -119,13 +119,13 @@ pub struct Iteration {
     /// Nodes searched from the start of the search to the end of this iteration.
     pub nodes: u64,
     pub qnodes: u64,
-    pub time_ms: u64,
+    pub(crate) time_ms: u64,
     pub score: i32,
 }
 
 /// Effective branching factors (nodes to depth d over nodes to depth d-1) and their
 /// geometric mean.
-pub fn branching_factors(iterations: &[Iteration]) -> (Vec<f64>, f64) {
+pub(crate) fn branching_factors(iterations: &[Iteration]) -> (Vec<f64>, f64) {
     let ebf: Vec<f64> = iterations
         .windows(2)
         .filter(|w| w[0].nodes > 0)

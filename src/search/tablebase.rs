@@ -29,7 +29,7 @@ pub const TB_WIN: i32 = MATE_BOUND - 1 - MAX_PLY as i32;
 /// Scores at or beyond this (in absolute value) are tablebase wins or losses (or mates).
 pub const TB_BOUND: i32 = TB_WIN - MAX_PLY as i32;
 /// How UCI shows a tablebase win at the root: `cp 20000` (less the plies to reach it).
-pub const TB_WIN_CP: i32 = 20_000;
+pub(crate) const TB_WIN_CP: i32 = 20_000;
 
 /// The tables found in the `SyzygyPath` directories, shared by all search threads.
 pub struct Tablebase {
@@ -61,7 +61,7 @@ pub struct Opened {
 
 /// The directories named by a `SyzygyPath` value: separated by `:` or `;` (`;` only on
 /// Windows, where `:` follows drive letters). `<empty>` and blanks name none.
-pub fn split_path_list(spec: &str) -> Vec<&str> {
+pub(crate) fn split_path_list(spec: &str) -> Vec<&str> {
     let spec = spec.trim();
     if spec.is_empty() || spec == "<empty>" {
         return Vec::new();
@@ -144,17 +144,17 @@ impl Tablebase {
     }
 
     /// How many table files were registered (WDL and DTZ).
-    pub fn files(&self) -> usize {
+    pub(crate) fn files(&self) -> usize {
         self.wdl_files + self.dtz_files
     }
 
     #[cfg(test)]
-    pub fn wdl_files(&self) -> usize {
+    pub(crate) fn wdl_files(&self) -> usize {
         self.wdl_files
     }
 
     #[cfg(test)]
-    pub fn dtz_files(&self) -> usize {
+    pub(crate) fn dtz_files(&self) -> usize {
         self.dtz_files
     }
 
@@ -165,7 +165,7 @@ impl Tablebase {
     }
 
     /// One line for the GUI: what was found where.
-    pub fn summary(&self) -> String {
+    pub(crate) fn summary(&self) -> String {
         format!(
             "found {} tablebase files in {} ({} WDL, {} DTZ, up to {} pieces)",
             self.files(),
@@ -364,7 +364,7 @@ impl RootTb {
 
 /// Rank of a root move from its DTZ (counted from the root), the root's 50-move counter and
 /// whether a position repeated since the last capture or pawn move.
-pub fn root_rank(dtz: i32, cnt50: i32, repeated: bool) -> i32 {
+pub(crate) fn root_rank(dtz: i32, cnt50: i32, repeated: bool) -> i32 {
     const WIN: i32 = 1000;
     if dtz > 0 {
         if dtz + cnt50 <= 99 && !repeated {
@@ -406,14 +406,14 @@ fn piece_count(board: &Board) -> usize {
 /// 0, where a WDL probe is exact under the 50-move rule), without castling rights, and with
 /// no more pieces than the largest table.
 #[inline(always)]
-pub fn can_probe(board: &Board, max_pieces: usize) -> bool {
+pub(crate) fn can_probe(board: &Board, max_pieces: usize) -> bool {
     board.halfmove_clock() == 0 && board.castling_mask() == 0 && piece_count(board) <= max_pieces
 }
 
 /// A tablebase result as a search score at `ply` from the root: wins and losses by distance
 /// from the root, draws (also wins or losses the 50-move rule turns into draws) as 0.
 #[inline]
-pub fn wdl_score(wdl: Wdl, ply: usize) -> i32 {
+pub(crate) fn wdl_score(wdl: Wdl, ply: usize) -> i32 {
     match wdl {
         Wdl::Win => TB_WIN - ply as i32,
         Wdl::Loss => -TB_WIN + ply as i32,
@@ -424,7 +424,7 @@ pub fn wdl_score(wdl: Wdl, ply: usize) -> i32 {
 /// Our board as a `shakmaty::Chess`, straight from the bitboards: no castling rights (the
 /// tables hold none), the en passant square, the 50-move counter. None when shakmaty rejects
 /// the position (which it does for positions no table holds anyway).
-pub fn to_chess(board: &Board) -> Option<shakmaty::Chess> {
+pub(crate) fn to_chess(board: &Board) -> Option<shakmaty::Chess> {
     if board.castling_mask() != 0 {
         return None;
     }

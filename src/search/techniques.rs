@@ -8,31 +8,31 @@
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Techniques {
     /// Mate distance pruning.
-    pub mate_distance: bool,
+    pub(crate) mate_distance: bool,
     /// Reverse futility pruning (static null move).
-    pub reverse_futility: bool,
+    pub(crate) reverse_futility: bool,
     /// Razoring: quiescence decides far below alpha at low depth.
-    pub razoring: bool,
+    pub(crate) razoring: bool,
     /// Null-move pruning with verification at high depth.
-    pub null_move: bool,
+    pub(crate) null_move: bool,
     /// Internal iterative reduction without a hash move.
-    pub iir: bool,
+    pub(crate) iir: bool,
     /// Late move pruning of quiets beyond a move count.
-    pub late_move_pruning: bool,
+    pub(crate) late_move_pruning: bool,
     /// Futility pruning of quiets.
-    pub futility: bool,
+    pub(crate) futility: bool,
     /// Pruning of quiets with very bad history.
-    pub history_pruning: bool,
+    pub(crate) history_pruning: bool,
     /// SEE pruning of quiets and captures.
-    pub see_pruning: bool,
+    pub(crate) see_pruning: bool,
     /// Singular (and double) extensions, multi-cut.
-    pub singular: bool,
+    pub(crate) singular: bool,
     /// No check extension for checks that lose material (off: every check extended).
-    pub check_extension_see: bool,
+    pub(crate) check_extension_see: bool,
     /// Late move reductions.
-    pub lmr: bool,
+    pub(crate) lmr: bool,
     /// Quiescence: losing captures skipped, delta pruning.
-    pub quiescence_pruning: bool,
+    pub(crate) quiescence_pruning: bool,
 }
 
 impl Techniques {
@@ -83,11 +83,11 @@ pub struct Technique {
     pub name: &'static str,
     /// Its UCI check option.
     pub uci: &'static str,
-    pub field: fn(&mut Techniques) -> &mut bool,
+    pub(crate) field: fn(&mut Techniques) -> &mut bool,
 }
 
 impl Technique {
-    pub fn get(&self, mut t: Techniques) -> bool {
+    pub(crate) fn get(&self, mut t: Techniques) -> bool {
         *(self.field)(&mut t)
     }
 
@@ -133,7 +133,7 @@ pub fn all_but(list: &str) -> Result<Techniques, String> {
 }
 
 /// The short names of the techniques `t` has off, in the table's order.
-pub fn names_off(t: Techniques) -> Vec<&'static str> {
+pub(crate) fn names_off(t: Techniques) -> Vec<&'static str> {
     TECHNIQUES
         .iter()
         .filter(|x| !x.get(t))

@@ -71,16 +71,16 @@ pub(super) struct SearchThread<'a, const STATS: bool> {
 #[derive(Clone, Copy, Debug)]
 pub(super) struct PlyState {
     /// The static evaluation here, `NO_EVAL` in check.
-    pub static_eval: i32,
+    pub(crate) static_eval: i32,
     /// The move a singular search leaves out, or null.
-    pub excluded: Move,
+    pub(crate) excluded: Move,
     /// This ply was reached by a null move.
-    pub after_null: bool,
+    pub(crate) after_null: bool,
     /// Double extensions on the line to here.
-    pub double_extensions: i32,
+    pub(crate) double_extensions: i32,
     /// The move this ply is searching, as its piece and destination (None for a null move):
     /// the previous move of the ply below, which its countermove answers.
-    pub moved: Option<PieceTo>,
+    pub(crate) moved: Option<PieceTo>,
 }
 
 impl Default for PlyState {

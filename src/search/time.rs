@@ -44,7 +44,7 @@ impl Limits {
     }
 
     /// Whether the clock or a move time bounds this search.
-    pub fn is_timed(&self) -> bool {
+    pub(crate) fn is_timed(&self) -> bool {
         self.movetime.is_some() || self.wtime.is_some() || self.btime.is_some()
     }
 }

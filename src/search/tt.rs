@@ -10,7 +10,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 /// What a stored score says about the true value.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Bound {
+pub(crate) enum Bound {
     /// The true score is at most this (the search failed low).
     Upper = 1,
     /// The true score is at least this (the search failed high).
@@ -22,7 +22,7 @@ impl Bound {
     /// What a node's best score bounds, given the window it was searched with: at or above
     /// beta it failed high, above the starting alpha it is exact, otherwise it failed low.
     #[inline(always)]
-    pub fn of(best: i32, alpha0: i32, beta: i32) -> Bound {
+    pub(crate) fn of(best: i32, alpha0: i32, beta: i32) -> Bound {
         if best >= beta {
             Bound::Lower
         } else if best > alpha0 {
@@ -35,7 +35,7 @@ impl Bound {
     /// Whether a score with this bound settles a node searched with `(alpha, beta)`: an
     /// exact score always, a lower bound at or above beta, an upper bound at or below alpha.
     #[inline(always)]
-    pub fn cuts(self, score: i32, alpha: i32, beta: i32) -> bool {
+    pub(crate) fn cuts(self, score: i32, alpha: i32, beta: i32) -> bool {
         match self {
             Bound::Exact => true,
             Bound::Lower => score >= beta,
@@ -47,7 +47,7 @@ impl Bound {
 /// Mate and tablebase scores are stored relative to the node, not the root, so they stay
 /// true when the same position is reached at another ply.
 #[inline(always)]
-pub fn score_to_tt(score: i32, ply: usize) -> i32 {
+pub(crate) fn score_to_tt(score: i32, ply: usize) -> i32 {
     if score >= TB_BOUND {
         score + ply as i32
     } else if score <= -TB_BOUND {
@@ -59,7 +59,7 @@ pub fn score_to_tt(score: i32, ply: usize) -> i32 {
 
 /// The inverse of `score_to_tt`: a stored score as seen from the root at `ply`.
 #[inline(always)]
-pub fn score_from_tt(score: i32, ply: usize) -> i32 {
+pub(crate) fn score_from_tt(score: i32, ply: usize) -> i32 {
     if score >= TB_BOUND {
         score - ply as i32
     } else if score <= -TB_BOUND {
@@ -70,13 +70,13 @@ pub fn score_from_tt(score: i32, ply: usize) -> i32 {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct TtEntry {
-    pub mv: Move,
-    pub score: i32,
+pub(crate) struct TtEntry {
+    pub(crate) mv: Move,
+    pub(crate) score: i32,
     /// The static evaluation of the position, or `NO_EVAL` (in check, or not known).
-    pub eval: i32,
-    pub depth: i32,
-    pub bound: Bound,
+    pub(crate) eval: i32,
+    pub(crate) depth: i32,
+    pub(crate) bound: Bound,
 }
 
 #[derive(Default)]
@@ -94,7 +94,7 @@ struct Bucket {
 }
 
 /// The static evaluation of an entry that has none.
-pub const NO_EVAL: i32 = i16::MIN as i32;
+pub(crate) const NO_EVAL: i32 = i16::MIN as i32;
 
 /// Data layout: move (16 bits) | score (16) | depth (8) | bound (2) | age (6) | eval (16).
 fn pack(mv: Move, score: i32, eval: i32, depth: i32, bound: Bound, age: u8) -> u64 {
@@ -189,7 +189,7 @@ impl Drop for Buckets {
 /// cost more than it saves.
 const SERIAL_CLEAR_BYTES: usize = 32 * 1024 * 1024;
 
-pub struct TranspositionTable {
+pub(crate) struct TranspositionTable {
     buckets: Buckets,
     age: AtomicU64,
     /// False until something is stored after the table was made or cleared: clearing a table
@@ -198,12 +198,12 @@ pub struct TranspositionTable {
 }
 
 impl TranspositionTable {
-    pub const DEFAULT_MB: usize = 16;
-    pub const MAX_MB: usize = 65536;
+    pub(crate) const DEFAULT_MB: usize = 16;
+    pub(crate) const MAX_MB: usize = 65536;
 
     /// A table of `mb` megabytes (clamped to 1..=MAX_MB). When that much memory cannot be had,
     /// the size halved until it can.
-    pub fn new(mb: usize) -> TranspositionTable {
+    pub(crate) fn new(mb: usize) -> TranspositionTable {
         let mut mb = mb.clamp(1, Self::MAX_MB);
         loop {
             match Self::try_new(mb) {
@@ -219,7 +219,7 @@ impl TranspositionTable {
     /// of range, more than the memory the system has available, or the allocation failed.
     /// The memory comes zeroed from the operating system, which supplies each page when it is
     /// first touched: making even a large table takes no time (see `Buckets`).
-    pub fn try_new(mb: usize) -> Result<TranspositionTable, String> {
+    pub(crate) fn try_new(mb: usize) -> Result<TranspositionTable, String> {
         if !(1..=Self::MAX_MB).contains(&mb) {
             return Err(format!(
                 "Hash {mb} MB is out of range 1 to {}",
@@ -243,13 +243,13 @@ impl TranspositionTable {
         })
     }
 
-    pub fn size_mb(&self) -> usize {
+    pub(crate) fn size_mb(&self) -> usize {
         self.buckets.len() * std::mem::size_of::<Bucket>() / (1024 * 1024)
     }
 
     /// Empties the table, on up to `threads` threads (each zeroes its own run of buckets);
     /// a table nothing was stored in since it was made or cleared is left as it is.
-    pub fn clear(&self, threads: usize) {
+    pub(crate) fn clear(&self, threads: usize) {
         if self.written.swap(false, Ordering::Relaxed) {
             let bytes = self.buckets.len() * std::mem::size_of::<Bucket>();
             let threads = if bytes <= SERIAL_CLEAR_BYTES {
@@ -280,7 +280,7 @@ impl TranspositionTable {
     }
 
     /// Called at the start of each search so older entries are replaced first.
-    pub fn new_search(&self) {
+    pub(crate) fn new_search(&self) {
         self.age.fetch_add(1, Ordering::Relaxed);
     }
 
@@ -296,7 +296,7 @@ impl TranspositionTable {
 
     /// Hints the CPU to fetch the bucket for `key` before it is probed.
     #[inline(always)]
-    pub fn prefetch(&self, key: u64) {
+    pub(crate) fn prefetch(&self, key: u64) {
         #[cfg(target_arch = "x86_64")]
         {
             let p = self.bucket(key) as *const Bucket as *const i8;
@@ -305,7 +305,7 @@ impl TranspositionTable {
         }
     }
 
-    pub fn probe(&self, key: u64) -> Option<TtEntry> {
+    pub(crate) fn probe(&self, key: u64) -> Option<TtEntry> {
         for s in &self.bucket(key).slots {
             let data = s.data.load(Ordering::Relaxed);
             if s.key.load(Ordering::Relaxed) ^ data == key {
@@ -319,7 +319,15 @@ impl TranspositionTable {
 
     /// Stores a search result: `score` (relative to the node, see `score_to_tt`), the node's
     /// static evaluation (`NO_EVAL` if none), its depth and bound.
-    pub fn store(&self, key: u64, mv: Move, score: i32, eval: i32, depth: i32, bound: Bound) {
+    pub(crate) fn store(
+        &self,
+        key: u64,
+        mv: Move,
+        score: i32,
+        eval: i32,
+        depth: i32,
+        bound: Bound,
+    ) {
         // Read before written: the flag's cache line stays shared between search threads.
         if !self.written.load(Ordering::Relaxed) {
             self.written.store(true, Ordering::Relaxed);
@@ -372,7 +380,7 @@ impl TranspositionTable {
     }
 
     /// Permille of sampled entries written during the current search, as UCI `hashfull`.
-    pub fn hashfull(&self) -> usize {
+    pub(crate) fn hashfull(&self) -> usize {
         let age = self.age();
         let sample = self.buckets.len().min(250);
         let mut used = 0;

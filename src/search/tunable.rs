@@ -8,34 +8,34 @@ macro_rules! tunables {
         /// One tunable: its option name, value and range.
         #[cfg(feature = "tune")]
         #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-        pub struct Tunable {
-            pub name: &'static str,
-            pub default: i32,
-            pub min: i32,
-            pub max: i32,
+        pub(crate) struct Tunable {
+            pub(crate) name: &'static str,
+            pub(crate) default: i32,
+            pub(crate) min: i32,
+            pub(crate) max: i32,
         }
 
         /// Every tunable, in the order they are declared.
         #[cfg(feature = "tune")]
-        pub const ALL: &[Tunable] = &[
+        pub(crate) const ALL: &[Tunable] = &[
             $( Tunable { name: stringify!($name), default: $value, min: $min, max: $max }, )*
         ];
 
         #[cfg(not(feature = "tune"))]
         mod value {
-            $( #[allow(non_upper_case_globals)] pub const $name: i32 = $value; )*
+            $( #[allow(non_upper_case_globals)] pub(crate) const $name: i32 = $value; )*
         }
 
         #[cfg(feature = "tune")]
         mod value {
             use std::sync::atomic::AtomicI32;
-            $( #[allow(non_upper_case_globals)] pub static $name: AtomicI32 = AtomicI32::new($value); )*
+            $( #[allow(non_upper_case_globals)] pub(crate) static $name: AtomicI32 = AtomicI32::new($value); )*
         }
 
         $(
             $(#[doc = $doc])*
             #[inline(always)]
-            pub fn $name() -> i32 {
+            pub(crate) fn $name() -> i32 {
                 #[cfg(not(feature = "tune"))]
                 { value::$name }
                 #[cfg(feature = "tune")]
@@ -46,7 +46,7 @@ macro_rules! tunables {
         /// Sets a tunable by name (case-insensitive); only in a `tune` build. Returns whether
         /// the name was known and the value in range.
         #[cfg(feature = "tune")]
-        pub fn set(name: &str, v: i32) -> bool {
+        pub(crate) fn set(name: &str, v: i32) -> bool {
             $(
                 if name.eq_ignore_ascii_case(stringify!($name)) {
                     if !($min..=$max).contains(&v) {

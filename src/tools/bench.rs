@@ -10,7 +10,7 @@ pub const DEFAULT_DEPTH: i32 = 13;
 
 /// Openings, middlegames and endgames: the start position, unbalanced openings from the
 /// UHO book, Bratko-Kopec, ERET and Arasan middlegames, and endgames written for this list.
-pub const POSITIONS: [&str; 40] = [
+pub(crate) const POSITIONS: [&str; 40] = [
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
     "rn1qkb1r/1b2pppp/p1p5/1p1nP3/P1pP4/2N2N1P/1P3PP1/R1BQKB1R w KQkq - 0 9",
     "r2qkbnr/pp1npppp/2p5/4N3/8/7P/PPPPQPP1/RNB2RK1 w kq - 0 7",

@@ -63,32 +63,32 @@ const DEFAULT_NODES: u64 = 5000;
 pub struct DatagenArgs {
     /// Output file (overwritten).
     #[arg(long)]
-    pub out: String,
+    pub(crate) out: String,
     /// Games to play.
     #[arg(long, default_value_t = 100)]
-    pub games: usize,
+    pub(crate) games: usize,
     /// Nodes searched per move.
     #[arg(long, default_value_t = DEFAULT_NODES)]
-    pub nodes: u64,
+    pub(crate) nodes: u64,
     /// Games played at once (each by its own one-threaded searcher).
     #[arg(long, default_value_t = 1)]
-    pub threads: usize,
+    pub(crate) threads: usize,
     /// Seed of the openings: the same seed gives the same games.
     #[arg(long, default_value_t = 0)]
-    pub seed: u64,
+    pub(crate) seed: u64,
     /// Opening book, EPD or PGN; each game starts from a position drawn from it.
     #[arg(long)]
-    pub book: Option<String>,
+    pub(crate) book: Option<String>,
     /// Random legal moves played from the start (or book) position [default: 8 without a
     /// book, 0 with one].
     #[arg(long)]
-    pub random_plies: Option<usize>,
+    pub(crate) random_plies: Option<usize>,
     /// Hash table of each searcher, in MB.
     #[arg(long, default_value_t = 16)]
-    pub hash: usize,
+    pub(crate) hash: usize,
     /// Syzygy tables to adjudicate with (and to search with), as for SyzygyPath.
     #[arg(long)]
-    pub syzygy: Option<String>,
+    pub(crate) syzygy: Option<String>,
 }
 
 impl DatagenArgs {
@@ -114,15 +114,15 @@ impl DatagenArgs {
 #[derive(Clone, Copy, Debug)]
 pub struct Adjudication {
     /// A side wins once every score for `win_plies` plies in a row is at least this for it.
-    pub win_score: i32,
-    pub win_plies: usize,
+    pub(crate) win_score: i32,
+    pub(crate) win_plies: usize,
     /// A draw once, from ply `draw_from_ply` on, `draw_plies` scores in a row are within
     /// `draw_score` of 0.
-    pub draw_score: i32,
-    pub draw_plies: usize,
-    pub draw_from_ply: usize,
+    pub(crate) draw_score: i32,
+    pub(crate) draw_plies: usize,
+    pub(crate) draw_from_ply: usize,
     /// A draw at this many plies (a shuffle the other rules did not catch).
-    pub max_plies: usize,
+    pub(crate) max_plies: usize,
 }
 
 impl Default for Adjudication {
@@ -182,7 +182,7 @@ pub enum Ending {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Sample {
     pub fen: String,
-    pub score_white: i32,
+    pub(crate) score_white: i32,
 }
 
 /// One finished game.
@@ -402,7 +402,7 @@ fn game_over(pos: &Position) -> Option<(GameResult, Ending)> {
 
 /// A position worth keeping: quiet (not in check, the engine's move neither a capture nor a
 /// promotion) and scored by the evaluation, not by a mate or the tablebases.
-pub fn is_kept(board: &Board, best: Move, score: i32) -> bool {
+pub(crate) fn is_kept(board: &Board, best: Move, score: i32) -> bool {
     !board.in_check()
         && !best.is_null()
         && !best.is_noisy()
@@ -421,10 +421,10 @@ pub struct Summary {
     pub positions: usize,
     /// White wins, draws, Black wins.
     pub results: [usize; 3],
-    pub plies: usize,
-    pub seconds: f64,
+    pub(crate) plies: usize,
+    pub(crate) seconds: f64,
     /// Games by how they ended, in `Ending` order of first appearance.
-    pub endings: Vec<(Ending, usize)>,
+    pub(crate) endings: Vec<(Ending, usize)>,
 }
 
 impl Summary {

@@ -42,7 +42,7 @@ impl EpdEntry {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EpdError {
     pub line: usize,
-    pub message: String,
+    pub(crate) message: String,
 }
 
 impl std::fmt::Display for EpdError {
@@ -77,7 +77,7 @@ pub fn read_epd_file(path: &str) -> Result<(Vec<EpdEntry>, Vec<EpdError>), Strin
 }
 
 /// Parses one non-blank EPD line.
-pub fn parse_line(line: &str, number: usize) -> Result<EpdEntry, String> {
+pub(crate) fn parse_line(line: &str, number: usize) -> Result<EpdEntry, String> {
     let mut rest = line.trim_start();
     let mut fields = Vec::with_capacity(4);
     for _ in 0..4 {

@@ -7,7 +7,7 @@ pub mod epd;
 pub mod explain;
 pub mod ordering;
 pub mod perft;
-pub mod progress;
+pub(crate) mod progress;
 pub mod tune;
 
 /// The lines of a suite file worth parsing, numbered from 1: trimmed, without blank lines and

@@ -8,7 +8,7 @@ use std::io::IsTerminal;
 /// A bar of `total` steps named `label` on stderr, drawn when stderr is a terminal or when
 /// CUTOFF_PROGRESS is set (to watch a run whose stderr goes to a file), hidden otherwise so
 /// that logs and tests see nothing. Advance it with `inc(1)`; end it with `finish`.
-pub fn bar(total: usize, label: &str) -> ProgressBar {
+pub(crate) fn bar(total: usize, label: &str) -> ProgressBar {
     let shown = std::io::stderr().is_terminal() || std::env::var_os("CUTOFF_PROGRESS").is_some();
     let target = if shown {
         // As a `TermLike`, the terminal is drawn to even when it is not a tty (indicatif's
@@ -32,7 +32,7 @@ pub fn bar(total: usize, label: &str) -> ProgressBar {
 /// Ends a bar made by `bar`, leaving the count where it stopped (a run cut short by Ctrl-C shows
 /// how far it got; indicatif's own `finish` would fill it), and ends its line so that what
 /// follows starts on a line of its own.
-pub fn finish(bar: &ProgressBar) {
+pub(crate) fn finish(bar: &ProgressBar) {
     bar.abandon();
     if !bar.is_hidden() {
         eprintln!();

@@ -40,17 +40,17 @@ const BLOCK: usize = 64;
 pub struct TuneConfig {
     /// Comma-separated data files.
     #[arg(long, value_delimiter = ',', required = true)]
-    pub data: Vec<String>,
+    pub(crate) data: Vec<String>,
     /// Use this many positions (training + validation), chosen by the seed.
     // All of them when `None`.
     #[arg(long)]
-    pub positions: Option<usize>,
+    pub(crate) positions: Option<usize>,
     /// Full-batch Adam steps.
     #[arg(long, default_value_t = 1000)]
-    pub epochs: usize,
+    pub(crate) epochs: usize,
     // The seed of the split.
     #[arg(long, default_value_t = 1)]
-    pub seed: u64,
+    pub(crate) seed: u64,
     /// Share of the positions held out for validation.
     #[arg(long, default_value_t = 0.1)]
     pub validation: f64,
@@ -59,29 +59,29 @@ pub struct TuneConfig {
     pub lambda: f64,
     /// Adam's step size, in centipawns.
     #[arg(long, default_value_t = 1.0)]
-    pub lr: f64,
+    pub(crate) lr: f64,
     /// L2 penalty on every weight but material (mean loss + l2 * sum of squares).
     // It keeps rarely seen weights near zero.
     #[arg(long, default_value_t = 0.0)]
-    pub l2: f64,
+    pub(crate) l2: f64,
     /// Threads for tracing and gradients (results depend on it in the last bits).
     #[arg(long, default_value_t = 2)]
-    pub threads: usize,
+    pub(crate) threads: usize,
     /// Start from zero weights instead of the compiled ones.
     #[arg(long)]
-    pub zero: bool,
+    pub(crate) zero: bool,
     /// Only move these groups' weights (comma-separated; default all).
     // Spelt `std::vec::Vec` so that clap takes one value, the whole comma-separated list, for
     // `parse_groups` to read (a `Vec` would be a repeatable flag of one group each). The hidden
     // default, empty, moves every group.
     #[arg(long, value_parser = parse_groups, default_value = "", hide_default_value = true)]
-    pub groups: std::vec::Vec<Group>,
+    pub(crate) groups: std::vec::Vec<Group>,
     /// The groups not in --groups start at zero and stay there.
     #[arg(long, requires = "groups")]
-    pub zero_others: bool,
+    pub(crate) zero_others: bool,
     /// Write the parameter file here (e.g. src/eval/params.rs).
     #[arg(long)]
-    pub out: Option<String>,
+    pub(crate) out: Option<String>,
     /// The command line, for the generated file's header (set by the caller, not a flag).
     #[arg(skip)]
     pub command: String,
@@ -182,7 +182,7 @@ impl Data {
 }
 
 /// A result field: `1.0`/`0.5`/`0.0` (or `1`/`0`), `1-0`/`1/2-1/2`/`0-1`, from White's side.
-pub fn parse_result(s: &str) -> Option<f32> {
+pub(crate) fn parse_result(s: &str) -> Option<f32> {
     match s.trim() {
         "1-0" => Some(1.0),
         "0-1" => Some(0.0),
@@ -195,7 +195,7 @@ pub fn parse_result(s: &str) -> Option<f32> {
 }
 
 /// A data line `FEN | cp | result` (cp and result from White's side).
-pub fn parse_line(line: &str) -> Option<(Board, f32, f32)> {
+pub(crate) fn parse_line(line: &str) -> Option<(Board, f32, f32)> {
     let mut fields = line.split('|');
     let fen = fields.next()?.trim();
     let cp = fields.next()?.trim().parse::<f32>().ok()?;
@@ -563,7 +563,7 @@ fn round(w: &Weights) -> Vec<Score> {
 }
 
 /// The text of `params.rs` for `weights`, its header naming `command` and `notes`.
-pub fn params_file(weights: &[Score], command: &str, notes: &[String]) -> String {
+pub(crate) fn params_file(weights: &[Score], command: &str, notes: &[String]) -> String {
     let mut o = String::new();
     o.push_str("//! The evaluation's weights: every term's middlegame and endgame values, in the order of\n");
     o.push_str("//! `layout::TERMS` (src/eval/layout.rs says what each one means).\n");
@@ -575,7 +575,7 @@ pub fn params_file(weights: &[Score], command: &str, notes: &[String]) -> String
     o.push_str("\nuse super::layout::N_PARAMS;\nuse super::score::Score;\n\n");
     o.push_str("const fn s(mg: i32, eg: i32) -> Score {\n    Score::new(mg, eg)\n}\n\n");
     o.push_str("/// Every weight of the evaluation, middlegame and endgame, in the order of `layout::TERMS`.\n");
-    o.push_str("#[rustfmt::skip]\npub const WEIGHTS: [Score; N_PARAMS] = [\n");
+    o.push_str("#[rustfmt::skip]\npub(crate) const WEIGHTS: [Score; N_PARAMS] = [\n");
     for t in TERMS {
         let _ = writeln!(o, "    // {} ({}): {}", t.name, t.len, t.index);
         for row in weights[t.start..t.start + t.len].chunks(8) {
@@ -607,11 +607,11 @@ fn losses(
 /// What a run produced. Only the tests read it (`cutoff tune` prints and writes what it has).
 #[cfg_attr(not(test), allow(dead_code))]
 pub struct TuneOutcome {
-    pub weights: Vec<Score>,
-    pub train_before: f64,
-    pub train_after: f64,
-    pub val_before: f64,
-    pub val_after: f64,
+    pub(crate) weights: Vec<Score>,
+    pub(crate) train_before: f64,
+    pub(crate) train_after: f64,
+    pub(crate) val_before: f64,
+    pub(crate) val_after: f64,
 }
 
 /// Runs the tuner as `cutoff tune` does: loads, fits, reports, writes `cfg.out`.

@@ -12,7 +12,7 @@ fn cells(s: Score) -> String {
 
 /// The table (the `eval` command ends it with its `info string eval:` line), one line a term that counts in this position (terms that are zero for both
 /// sides are left out).
-pub fn eval_table(board: &Board) -> Vec<String> {
+pub(crate) fn eval_table(board: &Board) -> Vec<String> {
     let b = breakdown(board);
     let mut lines = Vec::new();
     lines.push(format!(

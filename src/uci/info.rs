@@ -33,11 +33,11 @@ pub fn format_score(score: i32, material: u32) -> String {
 
 /// How info lines are written, from the options.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct InfoStyle {
+pub(crate) struct InfoStyle {
     /// Castling as king-takes-rook.
-    pub chess960: bool,
+    pub(crate) chess960: bool,
     /// `wdl W D L` after each score (`UCI_ShowWDL`).
-    pub show_wdl: bool,
+    pub(crate) show_wdl: bool,
 }
 
 /// ` wdl W D L` for a score, as `UCI_ShowWDL` adds it.
@@ -46,7 +46,7 @@ fn wdl_text(w: Wdl) -> String {
 }
 
 /// One root line as an `info` line.
-pub fn line_text(l: &LineReport, style: InfoStyle) -> String {
+pub(crate) fn line_text(l: &LineReport, style: InfoStyle) -> String {
     let nps = l.nodes as u128 * 1000 / l.time_ms.max(1) as u128;
     let mut s = format!(
         "info depth {} seldepth {} multipv {} score {}",
@@ -75,7 +75,7 @@ pub fn line_text(l: &LineReport, style: InfoStyle) -> String {
 }
 
 /// The `info string` lines the `Stats` option prints after each iteration.
-pub fn stats_lines(st: &SearchStats) -> Vec<String> {
+pub(crate) fn stats_lines(st: &SearchStats) -> Vec<String> {
     let stage_text = |c: &CutoffStats| {
         PickedFrom::NAMES
             .iter()
@@ -119,7 +119,7 @@ pub fn stats_lines(st: &SearchStats) -> Vec<String> {
 /// The `bestmove` line for a result. Never an illegal move: if the result's move is not legal
 /// in `pos` (it cannot be, but a GUI must never see one), any legal move is sent instead, and
 /// the ponder move only with the search's own best move.
-pub fn bestmove_text(result: &SearchResult, pos: &Position, chess960: bool) -> String {
+pub(crate) fn bestmove_text(result: &SearchResult, pos: &Position, chess960: bool) -> String {
     let legal = legal_moves(pos.board());
     let best = if legal.contains(result.best) {
         result.best
@@ -134,7 +134,7 @@ pub fn bestmove_text(result: &SearchResult, pos: &Position, chess960: bool) -> S
 }
 
 /// The UCI lines for one search event (`Finished` gives the `bestmove` line).
-pub fn event_lines(e: &SearchEvent, pos: &Position, style: InfoStyle) -> Vec<String> {
+pub(crate) fn event_lines(e: &SearchEvent, pos: &Position, style: InfoStyle) -> Vec<String> {
     let chess960 = style.chess960;
     match e {
         SearchEvent::Line(l) => vec![line_text(l, style)],

@@ -23,7 +23,7 @@ use std::sync::Arc;
 use std::thread::JoinHandle;
 
 /// Writes one line to stdout at once (search and UCI threads both print).
-pub fn send(line: &str) {
+pub(crate) fn send(line: &str) {
     let mut out = std::io::stdout().lock();
     let _ = writeln!(out, "{line}");
     let _ = out.flush();

@@ -48,7 +48,7 @@ pub fn parse_position(args: &[&str], chess960: bool) -> Result<Position, String>
 }
 
 /// The deepest `go perft`: deeper trees take days, and `stop` ends one anyway.
-pub const MAX_PERFT_DEPTH: u32 = 12;
+pub(crate) const MAX_PERFT_DEPTH: u32 = 12;
 
 /// What `go` asked for, plus warnings about parts it could not use.
 /// The parameters `go` knows: a `searchmoves` list runs until the next of them.
@@ -75,7 +75,7 @@ pub struct Go {
     pub perft: Option<u32>,
     /// `perft` was asked for with a bad depth: nothing should run.
     pub bad_perft: bool,
-    pub warnings: Vec<String>,
+    pub(crate) warnings: Vec<String>,
 }
 
 fn number<T: std::str::FromStr>(key: &str, v: Option<&&str>) -> Result<T, String> {

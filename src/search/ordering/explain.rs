@@ -19,46 +19,46 @@ pub struct OrderRow {
     /// Position in the order, from 1.
     pub index: usize,
     pub mv: Move,
-    pub san: String,
-    pub uci: String,
+    pub(crate) san: String,
+    pub(crate) uci: String,
     pub stage: PickedFrom,
     /// The MVV-LVA score (captures and promotions only).
-    pub mvv_lva: Option<i32>,
+    pub(crate) mvv_lva: Option<i32>,
     /// Static exchange evaluation of the move, in centipawns.
-    pub see: i32,
+    pub(crate) see: i32,
     /// The butterfly history (quiet moves only).
-    pub history: Option<i32>,
+    pub(crate) history: Option<i32>,
     /// The continuation history after the moves one and two plies back, summed (quiet
     /// moves only).
-    pub cont_history: Option<i32>,
+    pub(crate) cont_history: Option<i32>,
     /// The capture history (captures only).
-    pub capture_history: Option<i32>,
+    pub(crate) capture_history: Option<i32>,
     /// The threat term (quiet moves only): up for a piece leaving a square a cheaper enemy
     /// piece attacks, down for one moving onto such a square.
-    pub threat: Option<i32>,
+    pub(crate) threat: Option<i32>,
 }
 
 /// What a search before the order found.
 #[derive(Clone, Debug)]
 pub struct Chosen {
-    pub depth: i32,
-    pub mv: Move,
+    pub(crate) depth: i32,
+    pub(crate) mv: Move,
     pub san: String,
     /// From the side to move's view, in the engine's internal centipawns.
-    pub score: i32,
+    pub(crate) score: i32,
     /// Where the chosen move stands in the order (from 1).
     pub rank: usize,
-    pub nodes: u64,
+    pub(crate) nodes: u64,
 }
 
 /// A position's root order and what placed it.
 #[derive(Clone, Debug)]
 pub struct Explanation {
-    pub fen: String,
-    pub hash_move: Move,
-    pub killers: [Move; 2],
+    pub(crate) fen: String,
+    pub(crate) hash_move: Move,
+    pub(crate) killers: [Move; 2],
     /// The countermove given to the picker (null at a search's root: no previous move).
-    pub counter: Move,
+    pub(crate) counter: Move,
     pub rows: Vec<OrderRow>,
     pub chosen: Option<Chosen>,
 }

@@ -34,7 +34,7 @@ impl Killers {
     }
 
     #[inline(always)]
-    pub fn store(&mut self, ply: usize, m: Move) {
+    pub(crate) fn store(&mut self, ply: usize, m: Move) {
         let s = &mut self.slots[ply.min(MAX_PLY)];
         if s[0] != m {
             s[1] = s[0];
@@ -44,20 +44,20 @@ impl Killers {
 
     /// Forgets the killers of the ply below this one (a new subtree starts there).
     #[inline(always)]
-    pub fn clear_ply(&mut self, ply: usize) {
+    pub(crate) fn clear_ply(&mut self, ply: usize) {
         if ply <= MAX_PLY {
             self.slots[ply] = [Move::NULL; 2];
         }
     }
 
-    pub fn clear(&mut self) {
+    pub(crate) fn clear(&mut self) {
         *self = Killers::default();
     }
 }
 
 /// The quiet move that last refuted each move (cut off right after it), indexed by
 /// [the refuted move's piece][its destination].
-pub struct CounterMoves {
+pub(crate) struct CounterMoves {
     table: Box<[[Move; 64]; 12]>,
 }
 
@@ -72,24 +72,24 @@ impl Default for CounterMoves {
 impl CounterMoves {
     /// The countermove to `prev` (null when there is none, or no previous move).
     #[inline(always)]
-    pub fn get(&self, prev: Option<PieceTo>) -> Move {
+    pub(crate) fn get(&self, prev: Option<PieceTo>) -> Move {
         prev.map_or(Move::NULL, |p| self.table[p.piece.index()][p.to.index()])
     }
 
     #[inline(always)]
-    pub fn store(&mut self, prev: Option<PieceTo>, m: Move) {
+    pub(crate) fn store(&mut self, prev: Option<PieceTo>, m: Move) {
         if let Some(p) = prev {
             self.table[p.piece.index()][p.to.index()] = m;
         }
     }
 
-    pub fn clear(&mut self) {
+    pub(crate) fn clear(&mut self) {
         *self.table = [[Move::NULL; 64]; 12];
     }
 }
 
 /// The largest magnitude a history score reaches; the gravity update saturates towards it.
-pub const HISTORY_MAX: i32 = 16_384;
+pub(crate) const HISTORY_MAX: i32 = 16_384;
 
 /// The gravity update every history table uses: the step shrinks as the score nears its
 /// bound, so scores never overflow and recent results outweigh old ones.
@@ -116,13 +116,13 @@ impl Default for History {
 
 impl History {
     #[inline(always)]
-    pub fn get(&self, side: Color, m: Move) -> i32 {
+    pub(crate) fn get(&self, side: Color, m: Move) -> i32 {
         self.table[side.index()][m.from().index()][m.to().index()] as i32
     }
 
     /// The reward for a cutoff at `depth`: grows with depth squared, clamped.
     #[inline(always)]
-    pub fn bonus(depth: i32) -> i32 {
+    pub(crate) fn bonus(depth: i32) -> i32 {
         (depth * depth * t::history_bonus_quad() + t::history_bonus_lin() * depth)
             .min(t::history_bonus_max())
     }
@@ -137,7 +137,7 @@ impl History {
     }
 
     /// Rewards the quiet move that cut off and penalises the quiet moves tried before it.
-    pub fn reward_cutoff(&mut self, side: Color, best: Move, tried: &[Move], depth: i32) {
+    pub(crate) fn reward_cutoff(&mut self, side: Color, best: Move, tried: &[Move], depth: i32) {
         let bonus = Self::bonus(depth);
         self.update(side, best, bonus);
         for &m in tried {
@@ -147,7 +147,7 @@ impl History {
         }
     }
 
-    pub fn clear(&mut self) {
+    pub(crate) fn clear(&mut self) {
         *self.table = [[[0; 64]; 64]; 2];
     }
 }
@@ -177,7 +177,7 @@ impl ContinuationHistory {
 
     /// The score of `m` after `prev`; 0 without an earlier move (root, null move).
     #[inline(always)]
-    pub fn get(&self, prev: Option<PieceTo>, m: PieceTo) -> i32 {
+    pub(crate) fn get(&self, prev: Option<PieceTo>, m: PieceTo) -> i32 {
         prev.map_or(0, |p| {
             self.table[Self::row(p)][m.piece.index()][m.to.index()] as i32
         })
@@ -194,13 +194,13 @@ impl ContinuationHistory {
         }
     }
 
-    pub fn clear(&mut self) {
+    pub(crate) fn clear(&mut self) {
         self.table.fill([[0; 64]; 12]);
     }
 
     /// How many entries are not 0.
     #[cfg(test)]
-    pub fn entries(&self) -> usize {
+    pub(crate) fn entries(&self) -> usize {
         self.table
             .iter()
             .flatten()
@@ -225,7 +225,7 @@ impl Default for CaptureHistory {
 
 impl CaptureHistory {
     #[inline(always)]
-    pub fn get(&self, piece: Piece, to: Square, captured: PieceType) -> i32 {
+    pub(crate) fn get(&self, piece: Piece, to: Square, captured: PieceType) -> i32 {
         self.table[piece.index()][to.index()][captured.index()] as i32
     }
 
@@ -238,7 +238,7 @@ impl CaptureHistory {
         );
     }
 
-    pub fn clear(&mut self) {
+    pub(crate) fn clear(&mut self) {
         *self.table = [[[0; 6]; 64]; 12];
     }
 }

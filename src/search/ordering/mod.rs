@@ -1,19 +1,20 @@
 //! Move ordering: the staged move picker and the tables it learns from.
 
 pub mod explain;
-pub mod history;
+pub(crate) mod history;
 pub mod movepick;
-pub mod threats;
+pub(crate) mod threats;
 
-pub use history::{CaptureHistory, ContinuationHistory, CounterMoves, History, Killers, PieceTo};
+pub use history::PieceTo;
+pub(crate) use history::{CaptureHistory, ContinuationHistory, CounterMoves, History, Killers};
 
 /// The earlier moves the continuation history is indexed by: the moves one, two and four
 /// plies back (None before the root, for a null move, or when their switch is off).
-pub type Continuation = [Option<PieceTo>; 3];
+pub(crate) type Continuation = [Option<PieceTo>; 3];
 
 /// The moves a node searched without a cutoff, for the histories' malus when a later move
 /// cuts: the first 64 quiet moves and the first 32 captures are enough.
-pub struct TriedMoves {
+pub(crate) struct TriedMoves {
     quiets: [Move; 64],
     quiets_len: usize,
     captures: [Move; 32],
@@ -34,7 +35,7 @@ impl Default for TriedMoves {
 impl TriedMoves {
     /// `m` was searched and did not cut off.
     #[inline(always)]
-    pub fn push(&mut self, m: Move) {
+    pub(crate) fn push(&mut self, m: Move) {
         if m.is_quiet() && self.quiets_len < self.quiets.len() {
             self.quiets[self.quiets_len] = m;
             self.quiets_len += 1;
@@ -45,33 +46,33 @@ impl TriedMoves {
         }
     }
 
-    pub fn quiets(&self) -> &[Move] {
+    pub(crate) fn quiets(&self) -> &[Move] {
         &self.quiets[..self.quiets_len]
     }
 
-    pub fn captures(&self) -> &[Move] {
+    pub(crate) fn captures(&self) -> &[Move] {
         &self.captures[..self.captures_len]
     }
 }
 
 /// A beta cutoff, as the ordering tables learn from it.
 #[derive(Clone, Copy)]
-pub struct Cutoff<'a> {
+pub(crate) struct Cutoff<'a> {
     /// The node's board.
-    pub board: &'a Board,
-    pub ply: usize,
+    pub(crate) board: &'a Board,
+    pub(crate) ply: usize,
     /// The earlier moves, as the node's picker had them.
-    pub prev: Continuation,
+    pub(crate) prev: Continuation,
     /// The move that cut off.
-    pub best: Move,
-    pub depth: i32,
+    pub(crate) best: Move,
+    pub(crate) depth: i32,
     /// The moves searched before it.
-    pub tried: &'a TriedMoves,
+    pub(crate) tried: &'a TriedMoves,
 }
 
 use crate::board::{Board, Color, Move};
 pub use movepick::{MovePicker, PickedFrom};
-pub use threats::Threats;
+pub(crate) use threats::Threats;
 
 /// What one search thread's ordering has learned, kept between searches (across the moves of
 /// a game) and cleared by `ucinewgame`.
@@ -79,7 +80,7 @@ pub use threats::Threats;
 pub struct OrderingTables {
     pub history: History,
     pub killers: Killers,
-    pub counters: CounterMoves,
+    pub(crate) counters: CounterMoves,
     /// Indexed by how far back the earlier move is: [0] one ply, [1] two plies, [2] four
     /// plies.
     pub continuation: [ContinuationHistory; 3],
@@ -87,7 +88,7 @@ pub struct OrderingTables {
 }
 
 impl OrderingTables {
-    pub fn clear(&mut self) {
+    pub(crate) fn clear(&mut self) {
         self.history.clear();
         self.killers.clear();
         self.counters.clear();
@@ -110,7 +111,7 @@ impl OrderingTables {
     /// before it), and for a quiet cutting move the killers, the countermove, the
     /// continuation and the butterfly histories (it and the quiets tried before it), each
     /// table only when its switch is on.
-    pub fn record_cutoff(&mut self, config: OrderingConfig, cutoff: &Cutoff) {
+    pub(crate) fn record_cutoff(&mut self, config: OrderingConfig, cutoff: &Cutoff) {
         let Cutoff {
             board,
             ply,
@@ -137,7 +138,13 @@ impl OrderingTables {
 
     /// After a cutoff on `board`: a bonus for the cutting move if it is a capture, and the
     /// same malus for the captures `tried` before it (also when the cutoff was quiet).
-    pub fn reward_captures(&mut self, board: &Board, best: Move, tried: &[Move], depth: i32) {
+    pub(crate) fn reward_captures(
+        &mut self,
+        board: &Board,
+        best: Move,
+        tried: &[Move],
+        depth: i32,
+    ) {
         let bonus = History::bonus(depth);
         let mut update = |m: Move, delta: i32| {
             if let (Some(piece), Some(victim)) = (board.moved_piece(m), board.captured(m)) {
@@ -153,7 +160,7 @@ impl OrderingTables {
     /// The continuation history of quiet move `m` after the earlier moves `prev`, summed over
     /// the tables (a table whose earlier move is None adds 0); `m` is a move of `board`.
     #[inline(always)]
-    pub fn continuation(&self, board: &Board, prev: Continuation, m: Move) -> i32 {
+    pub(crate) fn continuation(&self, board: &Board, prev: Continuation, m: Move) -> i32 {
         let Some(piece) = board.moved_piece(m) else {
             return 0;
         };
@@ -166,7 +173,7 @@ impl OrderingTables {
     /// A quiet move's history as the search reads it (for reductions and pruning): the
     /// butterfly history, plus the continuation history when that switch is on.
     #[inline(always)]
-    pub fn quiet_score(
+    pub(crate) fn quiet_score(
         &self,
         config: OrderingConfig,
         board: &Board,
@@ -185,7 +192,7 @@ impl OrderingTables {
     /// After quiet move `best` cut off on `board`: a bonus for it in each continuation table
     /// with an earlier move, and the same malus for the quiet moves `tried` before it, as the
     /// butterfly history does.
-    pub fn reward_continuation(
+    pub(crate) fn reward_continuation(
         &mut self,
         board: &Board,
         prev: Continuation,
@@ -227,7 +234,7 @@ pub struct OrderingConfig {
     /// Try the two killer moves of the ply before other quiet moves.
     pub killers: bool,
     /// Order quiet moves by their history score.
-    pub history: bool,
+    pub(crate) history: bool,
     /// Defer captures that lose material (SEE below 0) until after the quiet moves.
     pub see_split: bool,
     /// Try the quiet move that last refuted the opponent's previous move right after the
@@ -246,7 +253,7 @@ pub struct OrderingConfig {
     /// Add a third continuation table, after the move four plies back (ours two moves ago),
     /// to the other two wherever they are read, with the same bonus and malus. Only with
     /// `cont_history` on; off, the table is neither read nor written.
-    pub cont_history4: bool,
+    pub(crate) cont_history4: bool,
     /// Add to each quiet move's history a bonus for moving a piece off a square a cheaper
     /// enemy piece attacks and a malus for moving onto one (`threats::THREAT_SCORE`). Only
     /// the quiet order: reductions and pruning read the history alone.
@@ -324,7 +331,7 @@ impl OrderingConfig {
     }
 
     /// The switches on in either configuration.
-    pub fn union(self, other: OrderingConfig) -> OrderingConfig {
+    pub(crate) fn union(self, other: OrderingConfig) -> OrderingConfig {
         let mut c = self;
         for s in SWITCHES.iter().filter(|s| s.get(other)) {
             s.set(&mut c, true);
@@ -343,16 +350,16 @@ impl Default for OrderingConfig {
 #[derive(Clone, Copy, Debug)]
 pub struct Switch {
     /// Its name in the ordering lab's `--configs` lists and in the lab's labels.
-    pub lab: &'static str,
+    pub(crate) lab: &'static str,
     /// Other names `--configs` accepts.
-    pub aliases: &'static [&'static str],
+    pub(crate) aliases: &'static [&'static str],
     /// Its UCI check option.
     pub uci: &'static str,
     /// Where labels list it: the order in which the classic ladder turns switches on, which
     /// starts from MVV-LVA (ordering nothing explodes the search), then the hash move.
-    pub ladder: u8,
+    pub(crate) ladder: u8,
     /// The field it sets.
-    pub field: fn(&mut OrderingConfig) -> &mut bool,
+    pub(crate) field: fn(&mut OrderingConfig) -> &mut bool,
 }
 
 /// Every ordering switch, in the order of the UCI options. The UCI options, the lab's
@@ -374,7 +381,7 @@ pub const SWITCHES: &[Switch] = &[
 
 impl Switch {
     /// Whether the switch is on in `c`.
-    pub fn get(&self, mut c: OrderingConfig) -> bool {
+    pub(crate) fn get(&self, mut c: OrderingConfig) -> bool {
         *(self.field)(&mut c)
     }
 
@@ -383,12 +390,12 @@ impl Switch {
     }
 
     /// Whether `name` is the switch's lab name or one of its aliases.
-    pub fn answers_to(&self, name: &str) -> bool {
+    pub(crate) fn answers_to(&self, name: &str) -> bool {
         self.lab == name || self.aliases.contains(&name)
     }
 
     /// The switches in the order labels list them (`ladder`).
-    pub fn in_lab_order() -> impl Iterator<Item = &'static Switch> {
+    pub(crate) fn in_lab_order() -> impl Iterator<Item = &'static Switch> {
         let mut v: Vec<&'static Switch> = SWITCHES.iter().collect();
         v.sort_by_key(|s| s.ladder);
         v.into_iter()

@@ -50,7 +50,7 @@ pub enum PickedFrom {
 impl PickedFrom {
     pub const COUNT: usize = 7;
     /// Indexed by `PickedFrom as usize`.
-    pub const NAMES: [&'static str; PickedFrom::COUNT] = [
+    pub(crate) const NAMES: [&'static str; PickedFrom::COUNT] = [
         "hash",
         "good capture",
         "killer 1",
@@ -131,7 +131,7 @@ const MVV_LVA: [[i32; 6]; 6] = {
 
 /// The MVV-LVA score of a capture (0 for a move that captures nothing), as the picker ranks
 /// captures within their band.
-pub fn mvv_lva(board: &Board, m: Move) -> i32 {
+pub(crate) fn mvv_lva(board: &Board, m: Move) -> i32 {
     let attacker = board
         .moved_piece(m)
         .map_or(PieceType::Pawn, |p| p.piece_type());
@@ -144,7 +144,7 @@ pub fn mvv_lva(board: &Board, m: Move) -> i32 {
 /// over this: at most 16384 / 16 = 1024 either way, so two captures differ by at most 2048
 /// through it, less than the 3200 between a pawn and a minor piece as victims (twice
 /// 8 * 200): the victim still comes first, and the history orders captures of equal victims.
-pub const CAPTURE_HISTORY_DIV: i32 = 16;
+pub(crate) const CAPTURE_HISTORY_DIV: i32 = 16;
 
 /// With the capture history on, the SEE threshold of a good capture is minus its history over
 /// this: at most 16384 / 64 = 256 centipawns either way, less than a minor piece for a pawn
@@ -288,12 +288,12 @@ impl MovePicker {
     /// No more quiet moves: the search would prune each one it was given (late move
     /// pruning, futility pruning). The noisy moves still come, in the same order.
     #[inline(always)]
-    pub fn skip_quiets(&mut self) {
+    pub(crate) fn skip_quiets(&mut self) {
         self.skip_quiets = true;
     }
 
     /// Whether `skip_quiets` was called.
-    pub fn skips_quiets(&self) -> bool {
+    pub(crate) fn skips_quiets(&self) -> bool {
         self.skip_quiets
     }
 

@@ -11,22 +11,22 @@ use crate::board::{Bitboard, Board, Move, PieceType};
 /// and the malus for moving it onto such a square, indexed by the moving piece's type (pawns
 /// and the king have no cheaper attacker that matters). On the scale of the quiet scores: the
 /// butterfly history and the two continuation tables sum to at most ±49,152.
-pub const THREAT_SCORE: [i32; 6] = [0, 12_000, 12_000, 16_000, 24_000, 0];
+pub(crate) const THREAT_SCORE: [i32; 6] = [0, 12_000, 12_000, 16_000, 24_000, 0];
 
 /// The opponent's attacks of the side to move's position, by the value of the attacker.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Threats {
+pub(crate) struct Threats {
     /// Squares the opponent's pawns attack.
-    pub by_pawn: Bitboard,
+    pub(crate) by_pawn: Bitboard,
     /// ... its pawns or minor pieces.
-    pub by_minor: Bitboard,
+    pub(crate) by_minor: Bitboard,
     /// ... its pawns, minor pieces or rooks.
-    pub by_rook: Bitboard,
+    pub(crate) by_rook: Bitboard,
 }
 
 impl Threats {
     /// The attacks of the side not to move on `board`.
-    pub fn of(board: &Board) -> Threats {
+    pub(crate) fn of(board: &Board) -> Threats {
         let them = !board.side_to_move();
         let occ = board.occupied();
         let by_pawn = pawn_attack_set(them, board.colored_pieces(them, PieceType::Pawn));
@@ -64,7 +64,7 @@ impl Threats {
     /// square a cheaper enemy piece attacks, plus it if it moves off one to a square not
     /// attacked so, 0 otherwise.
     #[inline(always)]
-    pub fn score(&self, board: &Board, m: Move) -> i32 {
+    pub(crate) fn score(&self, board: &Board, m: Move) -> i32 {
         let Some(piece) = board.moved_piece(m) else {
             return 0;
         };

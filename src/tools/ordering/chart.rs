@@ -30,7 +30,7 @@ fn colour(i: usize) -> RGBColor {
 }
 
 /// 1234567 as `1.2M`, for axis labels.
-pub fn short_count(v: f64) -> String {
+pub(crate) fn short_count(v: f64) -> String {
     let (div, unit) = if v >= 1e9 {
         (1e9, "G")
     } else if v >= 1e6 {
@@ -69,7 +69,11 @@ fn legend_and_present<'a, CT: CoordTranslate>(
 }
 
 /// Line chart: x = depth, y = nodes to that depth (summed over the suite), log scale.
-pub fn nodes_by_depth(path: &Path, summaries: &[ConfigSummary], what: &str) -> Result<(), String> {
+pub(crate) fn nodes_by_depth(
+    path: &Path,
+    summaries: &[ConfigSummary],
+    what: &str,
+) -> Result<(), String> {
     let depth = summaries
         .iter()
         .map(|s| s.complete_depth())
@@ -133,7 +137,11 @@ pub fn nodes_by_depth(path: &Path, summaries: &[ConfigSummary], what: &str) -> R
 
 /// Bar chart: per configuration, the share of main-search fail-highs on the first move
 /// (dark bar) drawn over the share within the first four moves (light bar).
-pub fn fail_high_first(path: &Path, summaries: &[ConfigSummary], what: &str) -> Result<(), String> {
+pub(crate) fn fail_high_first(
+    path: &Path,
+    summaries: &[ConfigSummary],
+    what: &str,
+) -> Result<(), String> {
     let n = summaries.len().max(1) as i32;
     let labels: Vec<String> = summaries.iter().map(|s| s.config.label.clone()).collect();
     let root = SVGBackend::new(path, SIZE).into_drawing_area();

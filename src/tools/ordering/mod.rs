@@ -8,7 +8,7 @@
 //! with Ctrl-C still compares the configurations on the same positions: the tables then cover
 //! the positions finished under all of them.
 
-pub mod chart;
+pub(crate) mod chart;
 pub mod report;
 
 use super::epd::{read_epd_file, EpdEntry, EpdError};
@@ -44,7 +44,7 @@ pub struct LabConfig {
 
 impl LabConfig {
     /// The heuristics that are on, `+`-joined (`none` when none is).
-    pub fn switches(&self) -> String {
+    pub(crate) fn switches(&self) -> String {
         let names: Vec<&str> = Switch::in_lab_order()
             .filter(|s| s.get(self.ordering))
             .map(|s| s.lab)
@@ -99,7 +99,7 @@ impl LabLimit {
         }
     }
 
-    pub fn describe(self) -> String {
+    pub(crate) fn describe(self) -> String {
         match self {
             LabLimit::Depth(d) => format!("depth {d}"),
             LabLimit::Nodes(n) => format!("{n} nodes"),
@@ -121,7 +121,7 @@ pub struct LabOptions {
 impl LabOptions {
     /// The search mode in words, for the report: pure, as it plays, or as it plays without
     /// some techniques.
-    pub fn mode(&self) -> String {
+    pub(crate) fn mode(&self) -> String {
         self.describe_mode(
             "pure alpha-beta (no pruning beyond it)",
             "the engine as it plays",
@@ -131,12 +131,12 @@ impl LabOptions {
     }
 
     /// The command-line flags that select the mode (empty as it plays).
-    pub fn mode_flags(&self) -> String {
+    pub(crate) fn mode_flags(&self) -> String {
         self.describe_mode(" --pure", "", " --without ", ",")
     }
 
     /// A short tag of the mode for chart titles (empty as it plays).
-    pub fn mode_tag(&self) -> String {
+    pub(crate) fn mode_tag(&self) -> String {
         self.describe_mode(", pure", "", ", without ", ",")
     }
 
@@ -158,11 +158,11 @@ impl LabOptions {
 #[derive(Clone, Debug)]
 pub struct PositionRun {
     pub nodes: u64,
-    pub qnodes: u64,
+    pub(crate) qnodes: u64,
     /// Wall time of the search.
-    pub secs: f64,
+    pub(crate) secs: f64,
     /// The completed iterations (cumulative nodes and time at the end of each depth).
-    pub iterations: Vec<Iteration>,
+    pub(crate) iterations: Vec<Iteration>,
     pub stats: SearchStats,
     /// The best move at the last completed depth.
     pub best: Move,
@@ -174,8 +174,8 @@ pub struct PositionRun {
 /// Ctrl-C's way in: the flag says "stop the run", the control stops the current search.
 #[derive(Default)]
 pub struct StopSignal {
-    pub interrupted: AtomicBool,
-    pub control: Control,
+    pub(crate) interrupted: AtomicBool,
+    pub(crate) control: Control,
 }
 
 impl StopSignal {
@@ -184,13 +184,13 @@ impl StopSignal {
         self.control.stop.store(true, Ordering::SeqCst);
     }
 
-    pub fn is_stopped(&self) -> bool {
+    pub(crate) fn is_stopped(&self) -> bool {
         self.interrupted.load(Ordering::SeqCst)
     }
 }
 
 /// Searches `pos` under `config` from a fresh state; None when `stop` ended it first.
-pub fn run_one(
+pub(crate) fn run_one(
     pos: &Position,
     config: &LabConfig,
     lab: &LabOptions,
@@ -238,7 +238,7 @@ pub fn run_one(
 /// positions finished under every configuration.
 #[derive(Clone, Debug)]
 pub struct LabRun {
-    pub entries: Vec<EpdEntry>,
+    pub(crate) entries: Vec<EpdEntry>,
     pub runs: Vec<Vec<PositionRun>>,
     pub interrupted: bool,
 }
@@ -282,22 +282,22 @@ pub struct ConfigSummary {
     pub positions: usize,
     pub nodes: u64,
     pub qnodes: u64,
-    pub secs: f64,
+    pub(crate) secs: f64,
     /// Index `d - 1`: nodes to the end of depth `d` summed over the positions, when every
     /// position completed depth `d` (None otherwise).
     pub depth_nodes: Vec<Option<u64>>,
-    pub depth_qnodes: Vec<Option<u64>>,
-    pub depth_ms: Vec<Option<u64>>,
+    pub(crate) depth_qnodes: Vec<Option<u64>>,
+    pub(crate) depth_ms: Vec<Option<u64>>,
     /// Branching factors of the summed counts, depth 2 on, and their geometric mean.
     pub ebf: Vec<f64>,
     pub mean_ebf: f64,
     pub stats: SearchStats,
     /// Positions with a `bm` operation, and how many of them the search's move was in.
     pub bm_positions: usize,
-    pub bm_found: usize,
+    pub(crate) bm_found: usize,
     /// Positions with an `am` operation, and how many of them the search's move avoided.
-    pub am_positions: usize,
-    pub am_avoided: usize,
+    pub(crate) am_positions: usize,
+    pub(crate) am_avoided: usize,
     /// Positions with a ranked best move, the sum of those ranks, and how many were first.
     pub ranked: usize,
     pub rank_sum: u64,
@@ -306,7 +306,7 @@ pub struct ConfigSummary {
 
 impl ConfigSummary {
     /// The deepest depth every position completed.
-    pub fn complete_depth(&self) -> usize {
+    pub(crate) fn complete_depth(&self) -> usize {
         self.depth_nodes.iter().take_while(|d| d.is_some()).count()
     }
 
@@ -317,7 +317,7 @@ impl ConfigSummary {
 }
 
 /// Sums the runs of configuration `c`.
-pub fn summarize(run: &LabRun, configs: &[LabConfig]) -> Vec<ConfigSummary> {
+pub(crate) fn summarize(run: &LabRun, configs: &[LabConfig]) -> Vec<ConfigSummary> {
     configs
         .iter()
         .enumerate()
@@ -410,11 +410,11 @@ pub fn summarize(run: &LabRun, configs: &[LabConfig]) -> Vec<ConfigSummary> {
 
 /// Everything a report needs.
 pub struct LabReport {
-    pub suite: String,
-    pub options: LabOptions,
+    pub(crate) suite: String,
+    pub(crate) options: LabOptions,
     /// Positions read from the suite (before any interruption).
-    pub suite_positions: usize,
-    pub parse_errors: Vec<EpdError>,
+    pub(crate) suite_positions: usize,
+    pub(crate) parse_errors: Vec<EpdError>,
     pub run: LabRun,
     pub summaries: Vec<ConfigSummary>,
 }

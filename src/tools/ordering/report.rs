@@ -10,7 +10,7 @@ use std::path::Path;
 /// are numbers (right-aligned).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Table {
-    pub title: String,
+    pub(crate) title: String,
     pub headers: Vec<String>,
     pub rows: Vec<Vec<String>>,
 }
@@ -24,7 +24,7 @@ impl Table {
         }
     }
 
-    pub fn text(&self) -> String {
+    pub(crate) fn text(&self) -> String {
         let cols = self.headers.len();
         let mut width: Vec<usize> = self.headers.iter().map(|h| h.chars().count()).collect();
         for row in &self.rows {
@@ -62,7 +62,7 @@ impl Table {
         out
     }
 
-    pub fn markdown(&self) -> String {
+    pub(crate) fn markdown(&self) -> String {
         let mut out = format!("| {} |\n|", self.headers.join(" | "));
         for i in 0..self.headers.len() {
             out.push_str(if i == 0 { " --- |" } else { " ---: |" });
@@ -77,7 +77,7 @@ impl Table {
 }
 
 /// 12345678 as `12,345,678`.
-pub fn count(n: u64) -> String {
+pub(crate) fn count(n: u64) -> String {
     let digits = n.to_string();
     let mut out = String::new();
     for (i, c) in digits.chars().enumerate() {
@@ -193,7 +193,7 @@ fn depth_table(
     t
 }
 
-pub fn nodes_by_depth_table(r: &LabReport) -> Table {
+pub(crate) fn nodes_by_depth_table(r: &LabReport) -> Table {
     depth_table(
         r,
         "Nodes to each depth (cumulative, summed over the positions)",
@@ -201,7 +201,7 @@ pub fn nodes_by_depth_table(r: &LabReport) -> Table {
     )
 }
 
-pub fn qnodes_by_depth_table(r: &LabReport) -> Table {
+pub(crate) fn qnodes_by_depth_table(r: &LabReport) -> Table {
     depth_table(
         r,
         "Quiescence nodes to each depth (cumulative, summed over the positions)",
@@ -209,7 +209,7 @@ pub fn qnodes_by_depth_table(r: &LabReport) -> Table {
     )
 }
 
-pub fn time_by_depth_table(r: &LabReport) -> Table {
+pub(crate) fn time_by_depth_table(r: &LabReport) -> Table {
     depth_table(
         r,
         "Time to each depth in seconds (summed over the positions)",
@@ -223,7 +223,7 @@ pub fn time_by_depth_table(r: &LabReport) -> Table {
     )
 }
 
-pub fn ebf_by_depth_table(r: &LabReport) -> Table {
+pub(crate) fn ebf_by_depth_table(r: &LabReport) -> Table {
     depth_table(
         r,
         "Effective branching factor at each depth (nodes to d / nodes to d-1, summed counts)",
@@ -491,7 +491,7 @@ of those where that move cut off.
 ";
 
 /// The file name without directories and extension.
-pub fn suite_name(path: &str) -> String {
+pub(crate) fn suite_name(path: &str) -> String {
     Path::new(path)
         .file_stem()
         .map_or(path.to_string(), |s| s.to_string_lossy().into_owned())
