@@ -65,8 +65,10 @@ pub struct SearchOptions {
     pub move_overhead_ms: u64,
     pub ordering: OrderingConfig,
     pub stats: StatsMode,
-    /// Alpha-beta alone: no pruning beyond it (today: no SEE pruning in quiescence), so node
-    /// counts measure move ordering only.
+    /// Alpha-beta alone: every selective technique off, whatever `techniques` says
+    /// (`active_techniques` gives `Techniques::NONE`): no pruning, reductions or selective
+    /// extensions, every check extended, every capture searched in quiescence. Node counts
+    /// then measure move ordering only. The `Selectivity` option off, the lab's `--pure`.
     pub pure: bool,
     /// The selective techniques on (each a UCI option); `pure` overrides them all.
     pub techniques: Techniques,
