@@ -127,3 +127,22 @@ fn a_level_plays_only_a_listed_move() {
         assert!(listed.contains(&r.best), "seed {seed}: {:?}", r.best);
     }
 }
+
+#[test]
+fn every_lazy_smp_thread_keeps_to_the_list() {
+    let pos =
+        Position::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+            .unwrap();
+    let parse = |t: &str| pos.board().parse_uci_move(t, false).unwrap();
+    let listed = [parse("a2a3"), parse("g2g3")];
+    let opts = SearchOptions {
+        report: false,
+        threads: 3,
+        ..SearchOptions::default()
+    };
+    for depth in [6, 8] {
+        let r = search(&pos, &restricted(depth, &listed), &opts);
+        assert!(listed.contains(&r.best), "depth {depth}: {:?}", r.best);
+        assert!(r.lines.iter().all(|l| listed.contains(&l.pv[0])));
+    }
+}
