@@ -1,3 +1,7 @@
+//! The `cutoff` command line: the UCI loop by default, and each tool (bench, perft, the
+//! ordering lab, the explainer, datagen, the tuner) as a subcommand; a tool whose flags are
+//! many has them as a clap struct in its own module, handed over whole.
+
 use clap::{Parser, Subcommand};
 use cutoff::board::STARTPOS;
 use cutoff::search::clamp_depth;
