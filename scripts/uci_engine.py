@@ -2,8 +2,8 @@
 timeouts, keep a transcript for error messages.
 
 Every piece of Python in this repository that talks UCI over pipes itself uses this class:
-the raw-protocol tests (tests/python, through conftest.py and uci_util.py), fh_reference.py
-and hash_timing.py. (The python-chess tests use chess.engine instead, on purpose: it is the
+the raw-protocol tests (tests/python, through conftest.py and uci_util.py), fh_reference.py,
+hash_timing.py and tactics.py. (The python-chess tests use chess.engine instead, on purpose: it is the
 client lichess-bot uses.)
 
 Why here, in scripts/: the scripts are run as files (`python3 scripts/fh_reference.py ...`),
