@@ -708,15 +708,20 @@ def differences(engines: Sequence[str], outcomes: Sequence[Outcome]) -> List[str
     """For each engine, the positions it missed that some other engine solved: where to look
     for its blind spots."""
     solved = {(o.engine, o.suite, o.number): o.solved for o in outcomes}
-    keys = sorted({(o.suite, o.number, o.id) for o in outcomes})
-    out = []
+    suites = list(dict.fromkeys(o.suite for o in outcomes))
+    out: List[str] = []
     if len(engines) < 2:
         return out
     for e in engines:
-        missed = [f"{pid}" for s, n, pid in keys
-                  if not solved.get((e, s, n)) and any(solved.get((f, s, n)) for f in engines if f != e)]
-        out.append(f"- {e} missed {len(missed)} that another engine solved"
-                   + (": " + "; ".join(missed) if missed else ""))
+        parts, count = [], 0
+        for s in suites:
+            # by number in the suite: the ids of some suites are long (the --out file has them)
+            numbers = sorted({o.number for o in outcomes if o.suite == s and not solved.get((e, s, o.number))
+                              and any(solved.get((f, s, o.number)) for f in engines if f != e)})
+            count += len(numbers)
+            if numbers:
+                parts.append(f"{s} #" + " #".join(map(str, numbers)))
+        out.append(f"- {e} missed {count} that another engine solved" + (": " + "; ".join(parts) if parts else ""))
     return out
 
 

@@ -225,7 +225,7 @@ def test_summary_flags_an_engine_past_its_node_limit():
     text = tactics.text_table(["a", "b"], tactics.summary_rows(["a", "b"], ["s.epd"], outcomes, None))
     assert "go nodes" not in text and text.splitlines()[0].split() == ["a", "b"]
     assert tactics.differences(["a", "b"], outcomes) == [
-        "- a missed 1 that another engine solved: p2", "- b missed 0 that another engine solved"]
+        "- a missed 1 that another engine solved: s.epd #2", "- b missed 0 that another engine solved"]
 
 
 def test_option_and_engine_syntax():
