@@ -869,12 +869,6 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         return 1
     outcomes = [o for n in engines for o in results[n][0]]
     rows = summary_rows(engines, suites, outcomes, args.nodes)
-    conditions = (f"{limit_text}; " + ", ".join(suites) + f" ({len(positions)} positions); "
-                  f"started {started:%Y-%m-%d %H:%M} UTC; concurrency {args.concurrency}")
-    print(conditions)
-    print(text_table(engines, rows))
-    for line in differences(engines, outcomes):
-        print(line)
 
     repo = Path(__file__).resolve().parents[1]
     meta: Dict[str, object] = {
@@ -889,7 +883,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         write_results(args.out, meta, outcomes)
     if args.markdown:
         md = [f"**{limit_text}**, " + ", ".join(f"{s} ({meta['suites'][s]})" for s in suites)
-              + f"; commit {meta['commit']}, {started:%Y-%m-%d}; concurrency {args.concurrency}.", ""]
+              + f"; repository at commit {meta['commit']}, {started:%Y-%m-%d}; concurrency {args.concurrency}.", ""]
         for n in engines:
             info = results[n][1]
             opts = ", ".join(f"{k} {v}" for k, v in info["options"].items()) or "no options set"  # type: ignore[union-attr]
@@ -899,6 +893,12 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         if diff:
             md += [""] + diff
         args.markdown.write_text("\n".join(md) + "\n")
+    # printed after the files are written, so that a closed stdout (`| head`) loses no file
+    print(f"{limit_text}; " + ", ".join(suites) + f" ({len(positions)} positions); "
+          f"started {started:%Y-%m-%d %H:%M} UTC; concurrency {args.concurrency}")
+    print(text_table(engines, rows))
+    for line in differences(engines, outcomes):
+        print(line)
     return 0 if not errors else 1
 
 
