@@ -62,8 +62,9 @@ N + max(N/10, 4096) on any position is flagged as not honouring `go nodes` (engi
 limit every few thousand nodes, so a small overshoot is normal); one that reports no nodes
 at all is flagged as unknown.
 
-The per-position results (--out) hold the engine's final move, score, depth, nodes and time,
-the solution's time, nodes and depth, and a note (`stopped`, `error ...`, `unverified`).
+The per-position results (--out) hold the engine's final move, score, depth, nodes and time
+(both from its last report), the solution's time, nodes and depth, a note (`stopped`,
+`error ...`, `unverified`) and the wall time from `go` to `bestmove` as measured here.
 Everything talking UCI goes through scripts/uci_engine.py.
 """
 
@@ -432,6 +433,7 @@ class Outcome:
     solution_nodes: Optional[int]
     solution_depth: Optional[int]
     note: str = ""
+    wall_ms: Optional[float] = None  # from `go` to `bestmove`, as this script measured it
 
 
 def judge(pos: EpdPosition, search: Search, engine: str = "", judge_: Optional[Judge] = None) -> Outcome:
@@ -472,7 +474,7 @@ def judge(pos: EpdPosition, search: Search, engine: str = "", judge_: Optional[J
                    wanted=pos.wanted(), solved=solved, bestmove=search.bestmove, bestmove_san=san,
                    score=score, depth=depth, nodes=search.nodes, time_ms=search.time_ms,
                    solution_time_ms=sol_time, solution_nodes=sol_nodes, solution_depth=sol_depth,
-                   note=" ".join(notes))
+                   note=" ".join(notes), wall_ms=round(search.wall_ms, 1))
 
 
 def failed(pos: EpdPosition, engine: str, why: str) -> Outcome:

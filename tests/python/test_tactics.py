@@ -153,7 +153,7 @@ def test_time_to_solution_is_the_first_line_of_the_final_unbroken_run():
                   (4, "f6e8", "20", 900, 6), (5, "g3g6", "900", 2000, 9), (6, "g3g6", "m2", 4000, 15))
     o = judge(WAC, search(infos, "g3g6"))
     assert o.solved and (o.solution_time_ms, o.solution_nodes, o.solution_depth) == (9, 2000, 5)
-    assert o.score == "mate 2" and o.depth == 6 and o.bestmove_san == "Qg6"
+    assert o.score == "mate 2" and o.depth == 6 and o.bestmove_san == "Qg6" and o.wall_ms == 500.0
 
 
 def test_a_line_without_nodes_takes_the_last_count_before_it_and_lines_without_pv_are_skipped():
