@@ -84,6 +84,13 @@ enum Command {
         #[command(flatten)]
         args: cutoff::tools::datagen::DatagenArgs,
     },
+    /// Training data files: convert between `FEN | cp | result` lines and binary game records
+    /// (viriformat, as the bullet trainer reads), or print their statistics (see
+    /// docs/datagen.md).
+    Data {
+        #[command(subcommand)]
+        command: cutoff::tools::data::DataCommand,
+    },
     /// Fit the evaluation's weights to labelled positions (`FEN | cp | result` lines, plain or
     /// .xz) and write the parameter file the engine compiles (see docs/eval.md).
     Tune {
@@ -169,6 +176,13 @@ fn main() -> ExitCode {
             }
         }
         Some(Command::Datagen { args }) => match cutoff::tools::datagen::run_cli(&args) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("error: {e}");
+                ExitCode::from(2)
+            }
+        },
+        Some(Command::Data { command }) => match cutoff::tools::data::run_cli(&command) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
                 eprintln!("error: {e}");

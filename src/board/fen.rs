@@ -76,32 +76,11 @@ impl Board {
             b.fullmove = n.max(1);
         }
 
-        // The side that just moved cannot have left its king in check.
-        let them = b.side.flip();
-        if b.is_attacked(b.king(them), b.side, b.occupied()) {
-            return Err(FenError::new(format!(
-                "piece placement '{}': the side not to move ({}) is in check",
-                fields[0],
-                if them == Color::White {
-                    "white"
-                } else {
-                    "black"
-                }
-            )));
-        }
-        b.key = b.compute_key();
-        b.update_check_info();
-        if b.checkers.count() > 2 {
-            return Err(FenError::new(format!(
-                "piece placement '{}': the king is attacked by {} pieces at once",
-                fields[0],
-                b.checkers.count()
-            )));
-        }
-        if let Some(ep) = claimed_ep {
-            check_en_passant_checkers(&b, ep, fields[3])?;
-        }
-        Ok(b)
+        finish(
+            &mut b,
+            claimed_ep,
+            &format!("piece placement '{}'", fields[0]),
+        )
     }
 
     /// The position as FEN, castling in X-FEN (KQkq unless a right needs its rook's file).
@@ -178,6 +157,36 @@ impl Board {
     fn is_outermost_rook(&self, color: Color, side: usize, file: File) -> bool {
         outermost_rook(self, color, side) == Some(file)
     }
+}
+
+/// The checks and derived state common to `from_fen` and `from_parts`: the side that just
+/// moved cannot have left its king in check, at most two checkers, and checks that fit the
+/// claimed en passant square; then the key and check information. `placement` names the
+/// position in errors.
+fn finish(b: &mut Board, claimed_ep: Option<Square>, placement: &str) -> Result<Board, FenError> {
+    let them = b.side.flip();
+    if b.is_attacked(b.king(them), b.side, b.occupied()) {
+        return Err(FenError::new(format!(
+            "{placement}: the side not to move ({}) is in check",
+            if them == Color::White {
+                "white"
+            } else {
+                "black"
+            }
+        )));
+    }
+    b.key = b.compute_key();
+    b.update_check_info();
+    if b.checkers.count() > 2 {
+        return Err(FenError::new(format!(
+            "{placement}: the king is attacked by {} pieces at once",
+            b.checkers.count()
+        )));
+    }
+    if let Some(ep) = claimed_ep {
+        check_en_passant_checkers(b, ep, &ep.to_string())?;
+    }
+    Ok(*b)
 }
 
 fn parse_placement(b: &mut Board, field: &str) -> Result<(), FenError> {
@@ -350,6 +359,12 @@ fn parse_en_passant(b: &mut Board, field: &str) -> Result<Option<Square>, FenErr
             "en passant field '{field}': not a square"
         )));
     };
+    set_en_passant(b, sq, field)
+}
+
+/// Sets the en passant square `sq` (written `field`) if a pawn can take there, after checking
+/// that it fits a double push; returns it.
+fn set_en_passant(b: &mut Board, sq: Square, field: &str) -> Result<Option<Square>, FenError> {
     let us = b.side;
     let them = us.flip();
     if sq.rank() != Rank::R6.relative(us) {
@@ -398,6 +413,63 @@ fn check_en_passant_checkers(b: &Board, ep: Square, field: &str) -> Result<(), F
         }
     }
     Ok(())
+}
+
+impl Board {
+    /// A board from its parts (the packed positions of `cutoff data`), checked as `from_fen`
+    /// checks a FEN: one king a side, no pawn on a back rank, each castling right's king on
+    /// its first rank with its rook on `castling`'s file (on the side of the king the index
+    /// says), the side not to move not in check. An en passant square is kept, as from a
+    /// FEN, only when a pawn can take there, and must fit a double push.
+    pub(crate) fn from_parts(
+        pieces: impl IntoIterator<Item = (Square, Piece)>,
+        side: Color,
+        castling: [[Option<File>; 2]; 2],
+        ep: Option<Square>,
+        halfmove: u16,
+        fullmove: u16,
+    ) -> Result<Board, FenError> {
+        let mut b = Board::empty();
+        for (sq, piece) in pieces {
+            if b.mailbox[sq.index()].is_some() {
+                return Err(FenError::new(format!("two pieces on {sq}")));
+            }
+            b.put(piece, sq);
+        }
+        b.side = side;
+        check_material(&b)?;
+        for color in Color::ALL {
+            for side in [KING_SIDE, QUEEN_SIDE] {
+                let Some(file) = castling[color.index()][side] else {
+                    continue;
+                };
+                let king = b.king(color);
+                let rook = Square::new(file, color.back_rank());
+                let on_side = if side == KING_SIDE {
+                    file > king.file()
+                } else {
+                    file < king.file()
+                };
+                if king.rank() != color.back_rank()
+                    || !on_side
+                    || b.mailbox[rook.index()] != Some(Piece::new(color, PieceType::Rook))
+                {
+                    return Err(FenError::new(format!(
+                        "castling right with the rook on {rook}: no such rook beside its king \
+                         on the first rank"
+                    )));
+                }
+            }
+        }
+        b.castling = castling;
+        b.refresh_castling();
+        if let Some(sq) = ep {
+            set_en_passant(&mut b, sq, &sq.to_string())?;
+        }
+        b.halfmove = halfmove;
+        b.fullmove = fullmove.max(1);
+        finish(&mut b, ep, "the packed position")
+    }
 }
 
 impl fmt::Display for Board {

@@ -1,7 +1,9 @@
 //! The command-line tools: perft, perft suites, bench, the ordering lab, the move-order
-//! explainer, self-play data generation and the evaluation tuner.
+//! explainer, self-play data generation, data conversion and statistics, and the evaluation
+//! tuner.
 
 pub mod bench;
+pub mod data;
 pub mod datagen;
 pub mod epd;
 pub mod explain;

@@ -1,0 +1,407 @@
+//! `cutoff data`: converts between the text format of `cutoff datagen` (`FEN | score |
+//! result` lines) and the binary game records of `viriformat`, and prints statistics of
+//! either. docs/datagen.md describes both formats.
+//!
+//! Both formats are read as a stream of `GameRecord`s: a text line is a game of one position
+//! (its start, with the line's score and result, and no moves).
+
+pub mod viriformat;
+
+use crate::board::Board;
+use crate::tools::datagen::GameResult;
+use std::collections::HashSet;
+use std::io::{BufRead, BufReader, Read, Write};
+use viriformat::{clamp_score, write_game, GameReader, GameRecord};
+
+/// The two formats.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum DataFormat {
+    /// `FEN | score | result` lines.
+    Text,
+    /// viriformat game records.
+    Binary,
+}
+
+impl DataFormat {
+    /// The format a file name says: `.txt` (or `.txt.xz`, `.text`, `.epd`) is text; `.bin`,
+    /// `.vf` and `.viri` (each perhaps with `.xz`) are binary.
+    pub fn from_path(path: &str) -> Option<DataFormat> {
+        let lower = path.to_ascii_lowercase();
+        let name = lower.strip_suffix(".xz").unwrap_or(&lower);
+        if [".txt", ".text", ".epd"].iter().any(|e| name.ends_with(e)) {
+            Some(DataFormat::Text)
+        } else if [".bin", ".vf", ".viri"].iter().any(|e| name.ends_with(e)) {
+            Some(DataFormat::Binary)
+        } else {
+            None
+        }
+    }
+}
+
+/// The subcommands of `cutoff data`.
+#[derive(Clone, Debug, clap::Subcommand)]
+pub enum DataCommand {
+    /// Convert a data file between the text format and binary game records.
+    Convert {
+        /// Input file (text or binary, plain or .xz).
+        input: String,
+        /// Output file (overwritten).
+        output: String,
+        /// Output format [default: by the output's extension: .txt text, .bin/.vf/.viri
+        /// binary].
+        #[arg(long, value_enum)]
+        to: Option<DataFormat>,
+        /// Input format [default: by the input's extension, else by its first bytes].
+        #[arg(long, value_enum)]
+        from: Option<DataFormat>,
+    },
+    /// Games, positions, results, score and piece-count histograms and duplicate positions
+    /// of a data file.
+    Stats {
+        /// Data file (text or binary, plain or .xz).
+        file: String,
+        /// Input format [default: by the extension, else by the first bytes].
+        #[arg(long, value_enum)]
+        from: Option<DataFormat>,
+    },
+}
+
+/// Runs `cutoff data`.
+pub fn run_cli(command: &DataCommand) -> Result<(), String> {
+    match command {
+        DataCommand::Convert {
+            input,
+            output,
+            to,
+            from,
+        } => {
+            let to = to
+                .or_else(|| DataFormat::from_path(output))
+                .ok_or_else(|| {
+                    format!("{output}: cannot tell the output format from its name; give --to")
+                })?;
+            let file = std::fs::File::create(output).map_err(|e| format!("{output}: {e}"))?;
+            let mut out = std::io::BufWriter::new(file);
+            let counts = convert(input, *from, to, &mut out)?;
+            out.flush().map_err(|e| format!("{output}: {e}"))?;
+            let _ = writeln!(
+                std::io::stdout(),
+                "{} games, {} positions written to {output}",
+                counts.0,
+                counts.1
+            );
+            Ok(())
+        }
+        DataCommand::Stats { file, from } => {
+            let stats = stats(file, *from)?;
+            let _ = write!(std::io::stdout(), "{}", stats.text());
+            Ok(())
+        }
+    }
+}
+
+/// An input file as a byte stream: `.xz` files through `xz -dc` (as the tuner reads them).
+fn open(path: &str) -> Result<Box<dyn Read>, String> {
+    if path.to_ascii_lowercase().ends_with(".xz") {
+        let child = std::process::Command::new("xz")
+            .args(["-dc", path])
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .map_err(|e| format!("cannot run xz for {path}: {e}"))?;
+        Ok(Box::new(child.stdout.expect("piped stdout")))
+    } else {
+        let file = std::fs::File::open(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+        Ok(Box::new(file))
+    }
+}
+
+/// The games of a data file, text or binary, one by one.
+pub struct Games {
+    path: String,
+    source: Source,
+}
+
+enum Source {
+    Text {
+        lines: std::io::Lines<BufReader<Box<dyn Read>>>,
+        number: usize,
+    },
+    Binary(GameReader<BufReader<Box<dyn Read>>>),
+}
+
+impl Games {
+    /// Opens `path` in `format`, or the format its name says, or (failing both) the format
+    /// its first bytes look like: text when they are a line of printable ASCII with a `|`.
+    pub fn open(path: &str, format: Option<DataFormat>) -> Result<Games, String> {
+        let mut reader = BufReader::with_capacity(1 << 16, open(path)?);
+        let format = match format.or_else(|| DataFormat::from_path(path)) {
+            Some(f) => f,
+            None => {
+                let head = reader.fill_buf().map_err(|e| format!("{path}: {e}"))?;
+                let line = head.split(|&b| b == b'\n').next().unwrap_or(&[]);
+                let text = !line.is_empty()
+                    && line.contains(&b'|')
+                    && line
+                        .iter()
+                        .all(|&b| (0x20..0x7f).contains(&b) || b == b'\r');
+                if text {
+                    DataFormat::Text
+                } else {
+                    DataFormat::Binary
+                }
+            }
+        };
+        let source = match format {
+            DataFormat::Text => Source::Text {
+                lines: reader.lines(),
+                number: 0,
+            },
+            DataFormat::Binary => Source::Binary(GameReader::new(reader)),
+        };
+        Ok(Games {
+            path: path.to_string(),
+            source,
+        })
+    }
+
+    /// Reads the next game into `game` (reusing its move list); `Ok(false)` at the end.
+    pub fn next_into(&mut self, game: &mut GameRecord) -> Result<bool, String> {
+        let path = &self.path;
+        match &mut self.source {
+            Source::Binary(reader) => reader.read_game(game).map_err(|e| format!("{path}: {e}")),
+            Source::Text { lines, number } => loop {
+                let Some(line) = lines.next() else {
+                    return Ok(false);
+                };
+                *number += 1;
+                let line = line.map_err(|e| format!("{path}:{number}: {e}"))?;
+                let line = line.trim().trim_start_matches('\u{feff}');
+                if line.is_empty() || line.starts_with('#') {
+                    continue;
+                }
+                let (board, score, result) =
+                    parse_text_line(line).map_err(|e| format!("{path}:{number}: {e}"))?;
+                game.start = board;
+                game.start_score = clamp_score(score);
+                game.result = result;
+                game.moves.clear();
+                return Ok(true);
+            },
+        }
+    }
+}
+
+/// A text line `FEN | score | result`, or what is wrong with it.
+pub fn parse_text_line(line: &str) -> Result<(Board, i32, GameResult), String> {
+    let fields: Vec<&str> = line.split('|').map(str::trim).collect();
+    if fields.len() != 3 {
+        return Err(format!(
+            "{} fields, expected 3 (FEN | score | result)",
+            fields.len()
+        ));
+    }
+    let board = Board::from_fen(fields[0]).map_err(|e| e.to_string())?;
+    let score = fields[1]
+        .parse::<i32>()
+        .map_err(|_| format!("score '{}': not an integer", fields[1]))?;
+    let result = match crate::tools::tune::parse_result(fields[2]) {
+        Some(r) if r > 0.75 => GameResult::WhiteWins,
+        Some(r) if r < 0.25 => GameResult::BlackWins,
+        Some(_) => GameResult::Draw,
+        None => return Err(format!("result '{}': expected 1.0, 0.5 or 0.0", fields[2])),
+    };
+    Ok((board, score, result))
+}
+
+/// Writes every position of `game` as text lines.
+fn write_text<W: Write>(out: &mut W, game: &GameRecord) -> std::io::Result<()> {
+    let mut error = Ok(());
+    game.positions(|board, score, _| {
+        if error.is_ok() {
+            error = writeln!(out, "{} | {} | {}", board.fen(), score, game.result.label());
+        }
+    });
+    error
+}
+
+/// Converts `input` (read as `from`, or as its name or bytes say) to `to` on `out`; returns
+/// the games and positions written.
+pub fn convert<W: Write>(
+    input: &str,
+    from: Option<DataFormat>,
+    to: DataFormat,
+    out: &mut W,
+) -> Result<(usize, usize), String> {
+    let mut games = Games::open(input, from)?;
+    let mut game = GameRecord::new(Board::startpos(), 0, GameResult::Draw);
+    let (mut n_games, mut n_positions) = (0, 0);
+    while games.next_into(&mut game)? {
+        match to {
+            DataFormat::Text => write_text(out, &game),
+            DataFormat::Binary => write_game(out, &game),
+        }
+        .map_err(|e| format!("writing: {e}"))?;
+        n_games += 1;
+        n_positions += game.position_count();
+    }
+    Ok((n_games, n_positions))
+}
+
+/// What `cutoff data stats` counts.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Stats {
+    pub games: usize,
+    pub positions: usize,
+    /// Games won by White, drawn, won by Black.
+    pub game_results: [usize; 3],
+    /// The same for positions.
+    pub position_results: [usize; 3],
+    /// Positions by score (White's side) in bins of 100: bin `i` holds scores in
+    /// `[-1000 + 100 (i - 1), -1000 + 100 i)`, bin 0 everything below -1000 and the last bin
+    /// everything from 1000 up.
+    pub scores: [usize; SCORE_BINS],
+    /// Positions by the number of pieces on the board (kings included), 0 to 32.
+    pub pieces: [usize; 33],
+    /// Positions whose key was seen before in the file.
+    pub duplicates: usize,
+}
+
+impl Default for Stats {
+    fn default() -> Stats {
+        Stats {
+            games: 0,
+            positions: 0,
+            game_results: [0; 3],
+            position_results: [0; 3],
+            scores: [0; SCORE_BINS],
+            pieces: [0; 33],
+            duplicates: 0,
+        }
+    }
+}
+
+/// Score bins of `Stats::scores`.
+pub const SCORE_BINS: usize = 22;
+
+fn score_bin(score: i16) -> usize {
+    ((score as i32 + 1100).div_euclid(100)).clamp(0, SCORE_BINS as i32 - 1) as usize
+}
+
+fn result_index(result: GameResult) -> usize {
+    match result {
+        GameResult::WhiteWins => 0,
+        GameResult::Draw => 1,
+        GameResult::BlackWins => 2,
+    }
+}
+
+/// The statistics of a data file.
+pub fn stats(path: &str, from: Option<DataFormat>) -> Result<Stats, String> {
+    let mut games = Games::open(path, from)?;
+    let mut game = GameRecord::new(Board::startpos(), 0, GameResult::Draw);
+    let mut s = Stats::default();
+    let mut seen = HashSet::new();
+    while games.next_into(&mut game)? {
+        s.games += 1;
+        let r = result_index(game.result);
+        s.game_results[r] += 1;
+        game.positions(|board, score, _| {
+            s.positions += 1;
+            s.position_results[r] += 1;
+            s.scores[score_bin(score)] += 1;
+            s.pieces[board.occupied().count() as usize] += 1;
+            if !seen.insert(board.key()) {
+                s.duplicates += 1;
+            }
+        });
+    }
+    Ok(s)
+}
+
+impl Stats {
+    pub fn text(&self) -> String {
+        let pct = |n: usize, of: usize| 100.0 * n as f64 / of.max(1) as f64;
+        let mut o = String::new();
+        let [w, d, l] = self.game_results;
+        o.push_str(&format!(
+            "games {} (white wins {w}, draws {d}, black wins {l})\n",
+            self.games
+        ));
+        let [w, d, l] = self.position_results;
+        o.push_str(&format!(
+            "positions {} ({:.1} a game; by result: white wins {w}, draws {d}, black wins {l})\n",
+            self.positions,
+            self.positions as f64 / self.games.max(1) as f64
+        ));
+        o.push_str(&format!(
+            "duplicates {} ({:.2}% of positions repeat one seen before, by hash key)\n",
+            self.duplicates,
+            pct(self.duplicates, self.positions)
+        ));
+        o.push_str("\nscore (internal cp, White's side)  positions\n");
+        for (i, &n) in self.scores.iter().enumerate() {
+            let label = match i {
+                0 => "< -1000".to_string(),
+                i if i == SCORE_BINS - 1 => ">= 1000".to_string(),
+                i => {
+                    let lo = -1000 + 100 * (i as i32 - 1);
+                    format!("{lo} .. {}", lo + 99)
+                }
+            };
+            o.push_str(&format!(
+                "{label:>14} {n:>10} {:>6.2}%\n",
+                pct(n, self.positions)
+            ));
+        }
+        o.push_str("\npieces  positions\n");
+        for (count, &n) in self.pieces.iter().enumerate().filter(|(_, &n)| n > 0) {
+            o.push_str(&format!(
+                "{count:>6} {n:>10} {:>6.2}%\n",
+                pct(n, self.positions)
+            ));
+        }
+        o
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn score_bins_cover_every_score() {
+        assert_eq!(score_bin(i16::MIN), 0);
+        assert_eq!(score_bin(-1001), 0);
+        assert_eq!(score_bin(-1000), 1);
+        assert_eq!(score_bin(-901), 1);
+        assert_eq!(score_bin(-1), 10);
+        assert_eq!(score_bin(0), 11);
+        assert_eq!(score_bin(999), 20);
+        assert_eq!(score_bin(1000), 21);
+        assert_eq!(score_bin(i16::MAX), 21);
+    }
+
+    #[test]
+    fn formats_follow_file_names() {
+        assert_eq!(DataFormat::from_path("a.txt.xz"), Some(DataFormat::Text));
+        assert_eq!(DataFormat::from_path("a.BIN"), Some(DataFormat::Binary));
+        assert_eq!(DataFormat::from_path("a.vf.xz"), Some(DataFormat::Binary));
+        assert_eq!(DataFormat::from_path("a.data"), None);
+    }
+
+    #[test]
+    fn text_lines_parse_or_say_why_not() {
+        let (b, s, r) =
+            parse_text_line("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 | -12 | 0.5")
+                .unwrap();
+        assert_eq!((b, s, r), (Board::startpos(), -12, GameResult::Draw));
+        assert!(parse_text_line("8/8/8/8/8/8/8/8 w - - 0 1 | 3")
+            .unwrap_err()
+            .contains("fields"));
+        assert!(parse_text_line(
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 | x | 0.5"
+        )
+        .unwrap_err()
+        .contains("score"));
+    }
+}
