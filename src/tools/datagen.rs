@@ -12,6 +12,8 @@ use crate::rng::SplitMix64;
 use crate::search::tablebase::{Tablebase, TB_BOUND};
 use crate::search::tt::TranspositionTable;
 use crate::search::{Control, Limits, SearchOptions, Searcher, MATE_BOUND};
+use crate::tools::data::viriformat::{clamp_score, write_game, GameRecord};
+use crate::tools::data::DataFormat;
 use crate::tools::progress;
 use shakmaty_syzygy::Wdl;
 use std::io::Write;
@@ -36,6 +38,9 @@ pub struct DatagenConfig {
     /// Openings whose first search scores beyond this (internal centipawns, either side) are
     /// drawn again: random plies can blunder a piece, and a decided game teaches little.
     pub max_opening_score: i32,
+    /// What `run` writes: text lines of the kept positions, or binary game records of every
+    /// move.
+    pub format: DataFormat,
 }
 
 impl Default for DatagenConfig {
@@ -49,6 +54,7 @@ impl Default for DatagenConfig {
             hash_mb: 16,
             adjudication: Adjudication::default(),
             max_opening_score: 400,
+            format: DataFormat::Text,
         }
     }
 }
@@ -89,6 +95,10 @@ pub struct DatagenArgs {
     /// Syzygy tables to adjudicate with (and to search with), as for SyzygyPath.
     #[arg(long)]
     pub(crate) syzygy: Option<String>,
+    /// Output format: `text` lines of the quiet positions, or `binary` game records
+    /// (viriformat) of every move with its score.
+    #[arg(long, value_enum, default_value_t = DataFormat::Text)]
+    pub(crate) format: DataFormat,
 }
 
 impl DatagenArgs {
@@ -104,6 +114,7 @@ impl DatagenArgs {
                 .random_plies
                 .unwrap_or(if book_len == 0 { 8 } else { 0 }),
             hash_mb: self.hash.clamp(1, TranspositionTable::MAX_MB),
+            format: self.format,
             ..DatagenConfig::default()
         }
     }
@@ -193,6 +204,12 @@ pub struct Game {
     /// Plies the searchers played (random opening plies not counted).
     pub plies: usize,
     pub samples: Vec<Sample>,
+    /// The position the searchers started from (after the opening).
+    pub start: Board,
+    /// Every move the searchers chose, with their score from White's side (saturated to
+    /// 16 bits), the last one included when an adjudication ended the game before it was
+    /// played: what a binary record holds.
+    pub moves: Vec<(Move, i16)>,
 }
 
 /// The generator of game `index` under `seed`: its openings' draws.
@@ -288,8 +305,10 @@ impl<'a> GamePlayer<'a> {
     pub fn play(&mut self, index: usize) -> Game {
         let mut rng = game_rng(self.config.seed, index);
         let (mut pos, first) = self.opening(&mut rng);
+        let start = *pos.board();
         let adj = self.config.adjudication;
         let mut samples = Vec::new();
+        let mut moves = Vec::new();
         let mut plies = 0;
         // Plies in a row with a decisive score for White (positive) or Black (negative), and
         // with a drawish one.
@@ -313,6 +332,9 @@ impl<'a> GamePlayer<'a> {
             let board = pos.board();
             let us = board.side_to_move();
             let white = if us == Color::White { score } else { -score };
+            if !best.is_null() {
+                moves.push((best, clamp_score(white)));
+            }
             if is_kept(board, best, score) {
                 samples.push(Sample {
                     fen: board.fen(),
@@ -355,6 +377,8 @@ impl<'a> GamePlayer<'a> {
             ending,
             plies,
             samples,
+            start,
+            moves,
         }
     }
 
@@ -422,6 +446,8 @@ pub struct Summary {
     /// White wins, draws, Black wins.
     pub results: [usize; 3],
     pub(crate) plies: usize,
+    /// Moves searched and recorded (the positions of a binary file).
+    pub(crate) scored: usize,
     pub(crate) seconds: f64,
     /// Games by how they ended, in `Ending` order of first appearance.
     pub(crate) endings: Vec<(Ending, usize)>,
@@ -432,6 +458,7 @@ impl Summary {
         self.games += 1;
         self.positions += g.samples.len();
         self.plies += g.plies;
+        self.scored += g.moves.len();
         self.results[match g.result {
             GameResult::WhiteWins => 0,
             GameResult::Draw => 1,
@@ -453,7 +480,8 @@ impl Summary {
         format!(
             "games {} positions {} (white wins {}, draws {}, black wins {}; {:.1} plies a game)\n\
              time {:.1} s, {:.0} positions/s, {:.2} games/s\n\
-             endings: {}",
+             endings: {}\n\
+             scored moves {} (every searched position, as binary records hold them)",
             self.games,
             self.positions,
             self.results[0],
@@ -463,7 +491,8 @@ impl Summary {
             self.seconds,
             self.positions as f64 / secs,
             self.games as f64 / secs,
-            endings.join(", ")
+            endings.join(", "),
+            self.scored
         )
     }
 }
@@ -553,8 +582,35 @@ fn read_pgn_book(text: &str) -> Result<Vec<Board>, String> {
     Ok(book)
 }
 
+/// The bytes of a finished game in `format`: text lines of its kept positions, or a binary
+/// game record of every move.
+fn game_bytes(game: &mut Game, format: DataFormat) -> Vec<u8> {
+    match format {
+        DataFormat::Text => {
+            let mut text = String::new();
+            for s in &game.samples {
+                text.push_str(&format_line(s, game.result));
+                text.push('\n');
+            }
+            text.into_bytes()
+        }
+        DataFormat::Binary => {
+            let record = GameRecord {
+                start: game.start,
+                start_score: 0,
+                result: game.result,
+                moves: std::mem::take(&mut game.moves),
+            };
+            let mut bytes = Vec::with_capacity(32 + 4 * (record.moves.len() + 1));
+            write_game(&mut bytes, &record).expect("writing to memory");
+            game.moves = record.moves;
+            bytes
+        }
+    }
+}
+
 /// Runs the command: plays `config.games` games on `config.threads` threads, writing each
-/// game's kept positions to `out` as it finishes. Returns the summary.
+/// game to `out` as it finishes (`config.format`). Returns the summary.
 pub fn run<W: Write + Send>(
     config: &DatagenConfig,
     book: &[Board],
@@ -577,19 +633,15 @@ pub fn run<W: Write + Send>(
                     if index >= config.games {
                         break;
                     }
-                    let game = player.play(index);
+                    let mut game = player.play(index);
+                    let bytes = game_bytes(&mut game, config.format);
                     let mut guard = shared.lock().unwrap_or_else(|e| e.into_inner());
                     let (out, summary, error) = &mut *guard;
                     if error.is_some() {
                         break;
                     }
-                    let mut text = String::new();
-                    for s in &game.samples {
-                        text.push_str(&format_line(s, game.result));
-                        text.push('\n');
-                    }
                     // Written and flushed game by game: a run cut short keeps its games.
-                    if let Err(e) = out.write_all(text.as_bytes()).and_then(|_| out.flush()) {
+                    if let Err(e) = out.write_all(&bytes).and_then(|_| out.flush()) {
                         *error = Some(format!("writing the output: {e}"));
                         break;
                     }
