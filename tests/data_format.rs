@@ -239,6 +239,36 @@ fn text_converts_to_binary_and_back_unchanged() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
+/// `.xz` files are read through `xz -dc` (when xz is installed), and a corrupt one is an error.
+#[test]
+fn xz_files_are_read_through_xz() {
+    let has_xz = std::process::Command::new("xz")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !has_xz {
+        eprintln!("no xz: skipped");
+        return;
+    }
+    let dir = temp_dir("xz");
+    let bin = dir.join("game.bin");
+    std::fs::write(&bin, hand_built()).unwrap();
+    let ok = std::process::Command::new("xz")
+        .args(["-k", "-f"])
+        .arg(&bin)
+        .status()
+        .unwrap();
+    assert!(ok.success());
+    let xz = dir.join("game.bin.xz");
+    let s = stats(xz.to_str().unwrap(), None).unwrap();
+    assert_eq!((s.games, s.positions), (1, 3));
+    let bad = dir.join("bad.txt.xz");
+    std::fs::write(&bad, b"not xz at all").unwrap();
+    let e = stats(bad.to_str().unwrap(), None).unwrap_err();
+    assert!(e.contains("xz -dc") && e.contains("failed"), "{e}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
 #[test]
 fn stats_count_what_the_sample_holds() {
     let sample = format!("{}/tests/data/tune_sample.txt", env!("CARGO_MANIFEST_DIR"));

@@ -100,15 +100,44 @@ pub fn run_cli(command: &DataCommand) -> Result<(), String> {
     }
 }
 
+/// The output of `xz -dc`, streamed; at its end, an error if xz failed (a corrupt or missing
+/// file), so that a bad archive is not read as a short file.
+struct XzReader {
+    child: std::process::Child,
+    stdout: std::process::ChildStdout,
+    path: String,
+}
+
+impl Read for XzReader {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = self.stdout.read(buf)?;
+        if n == 0 && !buf.is_empty() {
+            let status = self.child.wait()?;
+            if !status.success() {
+                return Err(std::io::Error::other(format!(
+                    "xz -dc {} failed ({status})",
+                    self.path
+                )));
+            }
+        }
+        Ok(n)
+    }
+}
+
 /// An input file as a byte stream: `.xz` files through `xz -dc` (as the tuner reads them).
 fn open(path: &str) -> Result<Box<dyn Read>, String> {
     if path.to_ascii_lowercase().ends_with(".xz") {
-        let child = std::process::Command::new("xz")
+        let mut child = std::process::Command::new("xz")
             .args(["-dc", path])
             .stdout(std::process::Stdio::piped())
             .spawn()
             .map_err(|e| format!("cannot run xz for {path}: {e}"))?;
-        Ok(Box::new(child.stdout.expect("piped stdout")))
+        let stdout = child.stdout.take().expect("piped stdout");
+        Ok(Box::new(XzReader {
+            child,
+            stdout,
+            path: path.to_string(),
+        }))
     } else {
         let file = std::fs::File::open(path).map_err(|e| format!("cannot read {path}: {e}"))?;
         Ok(Box::new(file))
