@@ -205,11 +205,11 @@ pub struct Game {
     pub plies: usize,
     pub samples: Vec<Sample>,
     /// The position the searchers started from (after the opening).
-    pub start: Board,
+    pub(crate) start: Board,
     /// Every move the searchers chose, with their score from White's side (saturated to
     /// 16 bits), the last one included when an adjudication ended the game before it was
     /// played: what a binary record holds.
-    pub moves: Vec<(Move, i16)>,
+    pub(crate) moves: Vec<(Move, i16)>,
 }
 
 /// The generator of game `index` under `seed`: its openings' draws.

@@ -25,7 +25,7 @@ pub enum DataFormat {
 impl DataFormat {
     /// The format a file name says: `.txt` (or `.txt.xz`, `.text`, `.epd`) is text; `.bin`,
     /// `.vf` and `.viri` (each perhaps with `.xz`) are binary.
-    pub fn from_path(path: &str) -> Option<DataFormat> {
+    pub(crate) fn from_path(path: &str) -> Option<DataFormat> {
         let lower = path.to_ascii_lowercase();
         let name = lower.strip_suffix(".xz").unwrap_or(&lower);
         if [".txt", ".text", ".epd"].iter().any(|e| name.ends_with(e)) {
@@ -145,7 +145,7 @@ fn open(path: &str) -> Result<Box<dyn Read>, String> {
 }
 
 /// The games of a data file, text or binary, one by one.
-pub struct Games {
+pub(crate) struct Games {
     path: String,
     source: Source,
 }
@@ -161,7 +161,7 @@ enum Source {
 impl Games {
     /// Opens `path` in `format`, or the format its name says, or (failing both) the format
     /// its first bytes look like: text when they are a line of printable ASCII with a `|`.
-    pub fn open(path: &str, format: Option<DataFormat>) -> Result<Games, String> {
+    pub(crate) fn open(path: &str, format: Option<DataFormat>) -> Result<Games, String> {
         let mut reader = BufReader::with_capacity(1 << 16, open(path)?);
         let format = match format.or_else(|| DataFormat::from_path(path)) {
             Some(f) => f,
@@ -194,7 +194,7 @@ impl Games {
     }
 
     /// Reads the next game into `game` (reusing its move list); `Ok(false)` at the end.
-    pub fn next_into(&mut self, game: &mut GameRecord) -> Result<bool, String> {
+    pub(crate) fn next_into(&mut self, game: &mut GameRecord) -> Result<bool, String> {
         let path = &self.path;
         match &mut self.source {
             Source::Binary(reader) => reader.read_game(game).map_err(|e| format!("{path}: {e}")),
@@ -221,7 +221,7 @@ impl Games {
 }
 
 /// A text line `FEN | score | result`, or what is wrong with it.
-pub fn parse_text_line(line: &str) -> Result<(Board, i32, GameResult), String> {
+pub(crate) fn parse_text_line(line: &str) -> Result<(Board, i32, GameResult), String> {
     let fields: Vec<&str> = line.split('|').map(str::trim).collect();
     if fields.len() != 3 {
         return Err(format!(
@@ -310,7 +310,7 @@ impl Default for Stats {
 }
 
 /// Score bins of `Stats::scores`.
-pub const SCORE_BINS: usize = 22;
+pub(crate) const SCORE_BINS: usize = 22;
 
 fn score_bin(score: i16) -> usize {
     ((score as i32 + 1100).div_euclid(100)).clamp(0, SCORE_BINS as i32 - 1) as usize

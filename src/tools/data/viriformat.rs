@@ -63,7 +63,7 @@ impl GameRecord {
     }
 
     /// How many positions `positions` visits.
-    pub fn position_count(&self) -> usize {
+    pub(crate) fn position_count(&self) -> usize {
         self.moves.len().max(1)
     }
 }
@@ -203,7 +203,7 @@ pub fn unpack(bytes: &[u8; PACKED_BYTES]) -> Result<(Board, i16, GameResult), St
 /// A move's 16 bits: from (bits 0-5), to (6-11), promotion piece knight..queen as 0..3
 /// (12-13), kind (14-15: 1 en passant, 2 castling, 3 promotion). Castling is king takes rook,
 /// as Cutoff's own moves are.
-pub fn encode_move(m: Move) -> u16 {
+pub(crate) fn encode_move(m: Move) -> u16 {
     let base = m.from().index() as u16 | (m.to().index() as u16) << 6;
     if m.is_castle() {
         base | KIND_CASTLE << 14
@@ -217,7 +217,7 @@ pub fn encode_move(m: Move) -> u16 {
 }
 
 /// The legal move of `board` that `raw` encodes, if there is one.
-pub fn decode_move(board: &Board, raw: u16) -> Option<Move> {
+pub(crate) fn decode_move(board: &Board, raw: u16) -> Option<Move> {
     let from = (raw & 63) as usize;
     let to = (raw >> 6 & 63) as usize;
     let kind = raw >> 14;
