@@ -381,6 +381,18 @@ impl Done<'_> {
     }
 }
 
+/// The legal moves of `board` that `only` lists (`go searchmoves`); all of them when `only`
+/// is empty.
+pub(crate) fn listed_moves(board: &crate::board::Board, only: &[Move]) -> crate::board::MoveList {
+    let mut moves = crate::board::MoveList::new();
+    for &m in crate::board::legal_moves(board).iter() {
+        if only.is_empty() || only.contains(&m) {
+            moves.push(m);
+        }
+    }
+    moves
+}
+
 /// What all threads of a search share.
 #[derive(Clone, Copy)]
 pub(crate) struct Shared<'a> {

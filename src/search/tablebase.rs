@@ -13,7 +13,7 @@
 //! Positions are handed to the crate as a `shakmaty::Chess` built straight from our bitboards.
 
 use super::{MATE_BOUND, MAX_PLY};
-use crate::board::{legal_moves, Board, Color, Move, MoveList, PieceType};
+use crate::board::{legal_moves, Board, Color, Move, PieceType};
 use crate::position::Position;
 use shakmaty::{CastlingMode, FromSetup};
 use shakmaty_syzygy::{Dtz, Wdl};
@@ -220,12 +220,7 @@ impl Tablebase {
         if board.castling_mask() != 0 || piece_count(&board) > self.max_pieces() {
             return None;
         }
-        let mut moves = MoveList::new();
-        for &m in legal_moves(&board).iter() {
-            if only.is_empty() || only.contains(&m) {
-                moves.push(m);
-            }
-        }
+        let moves = super::listed_moves(&board, only);
         if moves.is_empty() {
             return None;
         }

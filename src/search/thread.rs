@@ -12,8 +12,7 @@ use super::tunable;
 use super::{
     PvLine, SearchResult, Shared, StatsMode, INFINITY, MATE, MATE_BOUND, MAX_DEPTH, MAX_PLY,
 };
-use crate::board::movegen::legal_moves;
-use crate::board::{Move, MoveList};
+use crate::board::Move;
 use crate::eval::EvalState;
 use crate::position::Position;
 use std::sync::atomic::Ordering;
@@ -242,7 +241,7 @@ impl<'a, const STATS: bool> SearchThread<'a, STATS> {
 
     /// Iterative deepening; the main thread reports and returns the result.
     pub(super) fn iterate(&mut self, pos: &mut Position) -> SearchResult {
-        let root_moves = self.root_moves(pos);
+        let root_moves = super::listed_moves(pos.board(), &self.shared.limits.searchmoves);
         let mut result = SearchResult::default();
         if root_moves.is_empty() {
             let score = if pos.board().in_check() { -MATE } else { 0 };
@@ -368,18 +367,6 @@ impl<'a, const STATS: bool> SearchThread<'a, STATS> {
             self.wait_for_stop_if_needed();
         }
         result
-    }
-
-    /// The moves the root may play: the legal ones, or those `go searchmoves` lists.
-    fn root_moves(&self, pos: &Position) -> MoveList {
-        let only = &self.shared.limits.searchmoves;
-        let mut moves = MoveList::new();
-        for &m in legal_moves(pos.board()).iter() {
-            if only.is_empty() || only.contains(&m) {
-                moves.push(m);
-            }
-        }
-        moves
     }
 
     /// Whether the root may play `m`: listed by `go searchmoves` (if any), kept by the

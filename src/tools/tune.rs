@@ -204,23 +204,16 @@ pub(crate) fn parse_line(line: &str) -> Option<(Board, f32, f32)> {
     Some((board, cp, result))
 }
 
-/// The text of a data file; `.xz` files through `xz -dc`.
+/// The text of a data file; `.xz` files through `xz -dc` (the data module's one opener).
 fn read_text(path: &str) -> Result<String, String> {
-    if path.ends_with(".xz") {
-        let out = std::process::Command::new("xz")
-            .args(["-dc", path])
-            .output()
-            .map_err(|e| format!("cannot run xz for {path}: {e}"))?;
-        if !out.status.success() {
-            return Err(format!(
-                "xz -dc {path}: {}",
-                String::from_utf8_lossy(&out.stderr).trim()
-            ));
-        }
-        String::from_utf8(out.stdout).map_err(|_| format!("{path}: not UTF-8 text"))
-    } else {
-        std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))
-    }
+    let mut text = String::new();
+    crate::tools::data::open(path)?
+        .read_to_string(&mut text)
+        .map_err(|e| match e.kind() {
+            std::io::ErrorKind::InvalidData => format!("{path}: not UTF-8 text"),
+            _ => format!("cannot read {path}: {e}"),
+        })?;
+    Ok(text)
 }
 
 /// Fisher-Yates: `v` in an order drawn by `rng`.

@@ -124,8 +124,9 @@ impl Read for XzReader {
     }
 }
 
-/// An input file as a byte stream: `.xz` files through `xz -dc` (as the tuner reads them).
-fn open(path: &str) -> Result<Box<dyn Read>, String> {
+/// An input file as a byte stream: `.xz` files through `xz -dc` (the tuner reads its data
+/// through this too).
+pub(crate) fn open(path: &str) -> Result<Box<dyn Read>, String> {
     if path.to_ascii_lowercase().ends_with(".xz") {
         let mut child = std::process::Command::new("xz")
             .args(["-dc", path])
