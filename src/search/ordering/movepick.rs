@@ -490,7 +490,11 @@ impl MovePicker {
                         return Some((m, PickedFrom::GoodCapture));
                     }
                 }
-                Stage::Killer1 | Stage::Killer2 | Stage::CounterMove | Stage::GenerateQuiets
+                Stage::Killer1
+                | Stage::Killer2
+                | Stage::CounterMove
+                | Stage::GenerateQuiets
+                | Stage::Quiets
                     if self.skip_quiets =>
                 {
                     self.advance();
@@ -518,7 +522,6 @@ impl MovePicker {
                     self.advance();
                 }
                 Stage::Quiets => match self.best_in(self.quiet_next, self.moves.len()) {
-                    Some(_) if self.skip_quiets => self.advance(),
                     Some(i) => {
                         let m = self.take(i, self.quiet_next);
                         self.quiet_next += 1;
