@@ -11,6 +11,7 @@
 
 mod evaluator;
 pub(crate) mod layout;
+pub mod nnue;
 pub(crate) mod params;
 pub(crate) mod pawns;
 pub mod psq;

@@ -1,0 +1,494 @@
+//! The quantised network and its file.
+//!
+//! File layout (little-endian), written by `cutoff train` and read by `EvalFile`:
+//!
+//! | bytes | field |
+//! |---|---|
+//! | 8 | magic `CUTOFFNN` |
+//! | 4 | format version (1) |
+//! | 4 | inputs per perspective (768) |
+//! | 4 | hidden width H (a multiple of 16, at most `MAX_HIDDEN`) |
+//! | 4 | output buckets B (1 to 8, by piece count) |
+//! | 4 x 3 | QA, QB, SCALE (255, 64, 400) |
+//! | 8 | FNV-1a 64 hash of the weights that follow: the net's id |
+//! | 2 x 768 x H | first-layer weights, i16, by input then hidden unit |
+//! | 2 x H | first-layer biases, i16 |
+//! | 2 x B x 2H | output weights, i16, by bucket: the side to move's H, then the other's |
+//! | 4 x B | output biases, i32 (scaled by QA x QB) |
+
+use super::features::{active_features, output_bucket, INPUTS, MAX_BUCKETS};
+use crate::board::{Board, Color};
+use std::fmt;
+
+/// Quantisation of the first layer (and the clamp of the activation).
+pub(crate) const QA: i32 = 255;
+/// Quantisation of the output layer.
+pub(crate) const QB: i32 = 64;
+/// Centipawns per unit of the float network's output.
+pub(crate) const SCALE: i32 = 400;
+/// The widest hidden layer the engine's accumulators hold.
+pub(crate) const MAX_HIDDEN: usize = 1024;
+/// Hidden widths come in whole SIMD registers of i16.
+pub(crate) const HIDDEN_STEP: usize = 16;
+
+const MAGIC: &[u8; 8] = b"CUTOFFNN";
+const VERSION: u32 = 1;
+const HEADER_BYTES: usize = 8 + 4 * 7 + 8;
+
+/// Why a net file was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NetError {
+    /// Shorter than its header.
+    TooShort(usize),
+    /// Not a Cutoff net.
+    Magic,
+    /// A format version this build does not read.
+    Version(u32),
+    /// Another input layout.
+    Inputs(u32),
+    /// A hidden width that is not a positive multiple of 16 up to `MAX_HIDDEN`.
+    Hidden(u32),
+    /// No output buckets, or more than 8.
+    Buckets(u32),
+    /// Other quantisation constants than this build's.
+    Quantisation { qa: i32, qb: i32, scale: i32 },
+    /// The weights are not as long as the header says.
+    Length { expected: usize, found: usize },
+    /// The weights do not hash to the header's id: the file is damaged.
+    Hash { stored: u64, computed: u64 },
+}
+
+impl fmt::Display for NetError {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        match self {
+            NetError::TooShort(n) => write!(
+                f,
+                "file too short for a net header ({n} bytes, a header is {HEADER_BYTES})"
+            ),
+            NetError::Magic => write!(f, "not a Cutoff net (no CUTOFFNN magic)"),
+            NetError::Version(v) => write!(f, "net format version {v}, this build reads {VERSION}"),
+            NetError::Inputs(n) => write!(f, "net has {n} inputs, this build's nets have {INPUTS}"),
+            NetError::Hidden(h) => write!(
+                f,
+                "hidden width {h} is not a multiple of {HIDDEN_STEP} from {HIDDEN_STEP} to {MAX_HIDDEN}"
+            ),
+            NetError::Buckets(b) => {
+                write!(f, "{b} output buckets, this build reads 1 to {MAX_BUCKETS}")
+            }
+            NetError::Quantisation { qa, qb, scale } => write!(
+                f,
+                "quantisation QA {qa}, QB {qb}, scale {scale}; this build uses {QA}, {QB}, {SCALE}"
+            ),
+            NetError::Length { expected, found } => write!(
+                f,
+                "truncated or padded: the header promises {expected} bytes of weights, the file has {found}"
+            ),
+            NetError::Hash { stored, computed } => write!(
+                f,
+                "damaged: the weights hash to {computed:016x}, the header says {stored:016x}"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for NetError {}
+
+/// A quantised network.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Network {
+    hidden: usize,
+    buckets: usize,
+    /// By input, then hidden unit: the column an input adds to the accumulator is contiguous.
+    l0_weights: Vec<i16>,
+    l0_bias: Vec<i16>,
+    /// By bucket, then the side to move's hidden units, then the other side's.
+    l1_weights: Vec<i16>,
+    l1_bias: Vec<i32>,
+    hash: u64,
+}
+
+impl fmt::Debug for Network {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        write!(f, "Network({})", self.describe())
+    }
+}
+
+/// FNV-1a, 64 bits: the net's id (not a defence against tampering, a check against damage).
+fn fnv1a(bytes: &[u8]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for &b in bytes {
+        h ^= b as u64;
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    h
+}
+
+fn read_u32(bytes: &[u8], at: usize) -> u32 {
+    u32::from_le_bytes(bytes[at..at + 4].try_into().expect("four bytes"))
+}
+
+/// SCReLU of a quantised pre-activation: `clamp(x, 0, QA)^2`.
+#[inline(always)]
+pub(crate) fn screlu(x: i16) -> i32 {
+    let v = (x as i32).clamp(0, QA);
+    v * v
+}
+
+impl Network {
+    /// A net from its weights (the trainer's quantised output); the sizes must agree with
+    /// `hidden` and `buckets`.
+    pub(crate) fn from_parts(
+        hidden: usize,
+        buckets: usize,
+        l0_weights: Vec<i16>,
+        l0_bias: Vec<i16>,
+        l1_weights: Vec<i16>,
+        l1_bias: Vec<i32>,
+    ) -> Result<Network, NetError> {
+        check_shape(hidden as u32, buckets as u32)?;
+        let expected = payload_bytes(hidden, buckets);
+        let found = 2 * (l0_weights.len() + l0_bias.len() + l1_weights.len()) + 4 * l1_bias.len();
+        if l0_weights.len() != INPUTS * hidden
+            || l0_bias.len() != hidden
+            || l1_weights.len() != buckets * 2 * hidden
+            || l1_bias.len() != buckets
+        {
+            return Err(NetError::Length { expected, found });
+        }
+        let mut net = Network {
+            hidden,
+            buckets,
+            l0_weights,
+            l0_bias,
+            l1_weights,
+            l1_bias,
+            hash: 0,
+        };
+        net.hash = fnv1a(&net.payload());
+        Ok(net)
+    }
+
+    /// Reads a net file's bytes, or says what is wrong with them.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Network, NetError> {
+        if bytes.len() < HEADER_BYTES {
+            return Err(NetError::TooShort(bytes.len()));
+        }
+        if &bytes[..8] != MAGIC {
+            return Err(NetError::Magic);
+        }
+        let version = read_u32(bytes, 8);
+        if version != VERSION {
+            return Err(NetError::Version(version));
+        }
+        let inputs = read_u32(bytes, 12);
+        if inputs as usize != INPUTS {
+            return Err(NetError::Inputs(inputs));
+        }
+        let (hidden, buckets) = (read_u32(bytes, 16), read_u32(bytes, 20));
+        check_shape(hidden, buckets)?;
+        let (qa, qb, scale) = (
+            read_u32(bytes, 24) as i32,
+            read_u32(bytes, 28) as i32,
+            read_u32(bytes, 32) as i32,
+        );
+        if (qa, qb, scale) != (QA, QB, SCALE) {
+            return Err(NetError::Quantisation { qa, qb, scale });
+        }
+        let stored = u64::from_le_bytes(bytes[36..44].try_into().expect("eight bytes"));
+        let (hidden, buckets) = (hidden as usize, buckets as usize);
+        let payload = &bytes[HEADER_BYTES..];
+        let expected = payload_bytes(hidden, buckets);
+        if payload.len() != expected {
+            return Err(NetError::Length {
+                expected,
+                found: payload.len(),
+            });
+        }
+        let computed = fnv1a(payload);
+        if computed != stored {
+            return Err(NetError::Hash { stored, computed });
+        }
+        let mut at = 0;
+        let mut i16s = |n: usize| -> Vec<i16> {
+            let v = payload[at..at + 2 * n]
+                .chunks_exact(2)
+                .map(|c| i16::from_le_bytes([c[0], c[1]]))
+                .collect();
+            at += 2 * n;
+            v
+        };
+        let l0_weights = i16s(INPUTS * hidden);
+        let l0_bias = i16s(hidden);
+        let l1_weights = i16s(buckets * 2 * hidden);
+        let l1_bias = payload[payload.len() - 4 * buckets..]
+            .chunks_exact(4)
+            .map(|c| i32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+            .collect();
+        Ok(Network {
+            hidden,
+            buckets,
+            l0_weights,
+            l0_bias,
+            l1_weights,
+            l1_bias,
+            hash: computed,
+        })
+    }
+
+    /// The weights as they follow the header.
+    fn payload(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(payload_bytes(self.hidden, self.buckets));
+        for w in self
+            .l0_weights
+            .iter()
+            .chain(&self.l0_bias)
+            .chain(&self.l1_weights)
+        {
+            out.extend_from_slice(&w.to_le_bytes());
+        }
+        for b in &self.l1_bias {
+            out.extend_from_slice(&b.to_le_bytes());
+        }
+        out
+    }
+
+    /// The net file's bytes.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(HEADER_BYTES + payload_bytes(self.hidden, self.buckets));
+        out.extend_from_slice(MAGIC);
+        for v in [
+            VERSION,
+            INPUTS as u32,
+            self.hidden as u32,
+            self.buckets as u32,
+            QA as u32,
+            QB as u32,
+            SCALE as u32,
+        ] {
+            out.extend_from_slice(&v.to_le_bytes());
+        }
+        out.extend_from_slice(&self.hash.to_le_bytes());
+        out.extend_from_slice(&self.payload());
+        out
+    }
+
+    /// The net's id: the hash of its weights, as 16 hex digits.
+    pub fn id(&self) -> String {
+        format!("{:016x}", self.hash)
+    }
+
+    /// `(768 -> H) x 2 -> 1`, with its buckets and id.
+    pub fn describe(&self) -> String {
+        let buckets = if self.buckets > 1 {
+            format!(", {} output buckets", self.buckets)
+        } else {
+            String::new()
+        };
+        format!(
+            "(768 -> {}) x 2 -> 1 SCReLU{buckets}, id {}",
+            self.hidden,
+            self.id()
+        )
+    }
+
+    pub(crate) fn hidden(&self) -> usize {
+        self.hidden
+    }
+
+    pub(crate) fn buckets(&self) -> usize {
+        self.buckets
+    }
+
+    /// The first-layer column of input `feature`: what it adds to an accumulator.
+    #[inline(always)]
+    pub(crate) fn column(&self, feature: usize) -> &[i16] {
+        &self.l0_weights[feature * self.hidden..(feature + 1) * self.hidden]
+    }
+
+    pub(crate) fn l0_bias(&self) -> &[i16] {
+        &self.l0_bias
+    }
+
+    /// The output weights of `bucket`: the side to move's half, then the other's.
+    #[inline(always)]
+    pub(crate) fn output_weights(&self, bucket: usize) -> (&[i16], &[i16]) {
+        let w = &self.l1_weights[bucket * 2 * self.hidden..(bucket + 1) * 2 * self.hidden];
+        w.split_at(self.hidden)
+    }
+
+    pub(crate) fn output_bias(&self, bucket: usize) -> i32 {
+        self.l1_bias[bucket]
+    }
+
+    /// The bucket of `board` in this net.
+    #[inline(always)]
+    pub(crate) fn bucket_of(&self, board: &Board) -> usize {
+        output_bucket(board.occupied().count(), self.buckets)
+    }
+
+    /// Fills `acc` (the first `hidden` entries) with `perspective`'s accumulator of `board`,
+    /// counted from scratch.
+    pub(crate) fn refresh(&self, board: &Board, perspective: Color, acc: &mut [i16]) {
+        let acc = &mut acc[..self.hidden];
+        acc.copy_from_slice(&self.l0_bias);
+        for f in active_features(board, perspective) {
+            for (a, &w) in acc.iter_mut().zip(self.column(f)) {
+                *a = a.wrapping_add(w);
+            }
+        }
+    }
+
+    /// The output from the two accumulators, scalar: the reference every SIMD path equals.
+    /// The products are summed in wrapping i32, as the SIMD paths do.
+    pub(crate) fn output_scalar(&self, us: &[i16], them: &[i16], bucket: usize) -> i32 {
+        let (w_us, w_them) = self.output_weights(bucket);
+        let mut sum: i32 = 0;
+        for (acc, w) in [(us, w_us), (them, w_them)] {
+            for (&a, &w) in acc[..self.hidden].iter().zip(w) {
+                sum = sum.wrapping_add(screlu(a).wrapping_mul(w as i32));
+            }
+        }
+        self.finish(sum, bucket)
+    }
+
+    /// Centipawns from the summed products of a bucket.
+    #[inline(always)]
+    pub(crate) fn finish(&self, sum: i32, bucket: usize) -> i32 {
+        (sum / QA + self.l1_bias[bucket]) * SCALE / (QA * QB)
+    }
+
+    /// The evaluation of `board` from the side to move's point of view, counted from scratch.
+    pub fn evaluate(&self, board: &Board) -> i32 {
+        let mut us = [0i16; MAX_HIDDEN];
+        let mut them = [0i16; MAX_HIDDEN];
+        let stm = board.side_to_move();
+        self.refresh(board, stm, &mut us);
+        self.refresh(board, !stm, &mut them);
+        self.output_scalar(&us, &them, self.bucket_of(board))
+    }
+
+    /// A net of small random weights, for tests: deterministic in `seed`.
+    pub(crate) fn random(hidden: usize, buckets: usize, seed: u64) -> Network {
+        let mut rng = crate::rng::SplitMix64::new(seed);
+        let mut small = |range: i32| -> i16 {
+            ((rng.next_u64() % (2 * range as u64 + 1)) as i32 - range) as i16
+        };
+        let l0_weights = (0..INPUTS * hidden).map(|_| small(120)).collect();
+        let l0_bias = (0..hidden).map(|_| small(60)).collect();
+        let l1_weights = (0..buckets * 2 * hidden).map(|_| small(64)).collect();
+        let l1_bias = (0..buckets).map(|_| small(2000) as i32).collect();
+        Network::from_parts(hidden, buckets, l0_weights, l0_bias, l1_weights, l1_bias)
+            .expect("a valid shape")
+    }
+}
+
+fn check_shape(hidden: u32, buckets: u32) -> Result<(), NetError> {
+    if hidden == 0 || hidden as usize > MAX_HIDDEN || !(hidden as usize).is_multiple_of(HIDDEN_STEP)
+    {
+        return Err(NetError::Hidden(hidden));
+    }
+    if buckets == 0 || buckets as usize > MAX_BUCKETS {
+        return Err(NetError::Buckets(buckets));
+    }
+    Ok(())
+}
+
+fn payload_bytes(hidden: usize, buckets: usize) -> usize {
+    2 * (INPUTS * hidden + hidden + buckets * 2 * hidden) + 4 * buckets
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_net_survives_its_file() {
+        let net = Network::random(32, 8, 7);
+        let bytes = net.to_bytes();
+        let back = Network::from_bytes(&bytes).expect("its own file");
+        assert_eq!(back, net);
+        assert_eq!(back.id(), net.id());
+        assert_eq!(bytes.len(), HEADER_BYTES + payload_bytes(32, 8));
+    }
+
+    #[test]
+    fn every_damaged_file_is_refused_with_its_reason() {
+        let net = Network::random(16, 1, 3);
+        let good = net.to_bytes();
+        assert_eq!(
+            Network::from_bytes(&good[..10]),
+            Err(NetError::TooShort(10))
+        );
+        let mut bad = good.clone();
+        bad[0] = b'X';
+        assert_eq!(Network::from_bytes(&bad), Err(NetError::Magic));
+        let mut bad = good.clone();
+        bad[8] = 9;
+        assert_eq!(Network::from_bytes(&bad), Err(NetError::Version(9)));
+        let mut bad = good.clone();
+        bad[13] = 0;
+        assert!(matches!(
+            Network::from_bytes(&bad),
+            Err(NetError::Inputs(_))
+        ));
+        let mut bad = good.clone();
+        bad[16] = 17;
+        assert_eq!(Network::from_bytes(&bad), Err(NetError::Hidden(17)));
+        let mut bad = good.clone();
+        bad[20] = 9;
+        assert_eq!(Network::from_bytes(&bad), Err(NetError::Buckets(9)));
+        let mut bad = good.clone();
+        bad[24] = 0;
+        assert!(matches!(
+            Network::from_bytes(&bad),
+            Err(NetError::Quantisation { .. })
+        ));
+        let truncated = &good[..good.len() - 1];
+        assert!(matches!(
+            Network::from_bytes(truncated),
+            Err(NetError::Length { .. })
+        ));
+        let mut bad = good.clone();
+        let last = bad.len() - 7;
+        bad[last] ^= 1;
+        assert!(matches!(
+            Network::from_bytes(&bad),
+            Err(NetError::Hash { .. })
+        ));
+        // Every message names its problem.
+        assert!(NetError::Magic.to_string().contains("not a Cutoff net"));
+    }
+
+    /// `fen` (without en passant) with the colours swapped and the ranks mirrored.
+    fn mirror(fen: &str) -> String {
+        let f: Vec<&str> = fen.split_whitespace().collect();
+        let swap = |s: &str| -> String {
+            s.chars()
+                .map(|c| {
+                    if c.is_ascii_uppercase() {
+                        c.to_ascii_lowercase()
+                    } else {
+                        c.to_ascii_uppercase()
+                    }
+                })
+                .collect()
+        };
+        let placement: Vec<String> = f[0].split('/').rev().map(swap).collect();
+        let side = if f[1] == "w" { "b" } else { "w" };
+        format!("{} {side} {} - 0 1", placement.join("/"), swap(f[2]))
+    }
+
+    #[test]
+    fn a_position_and_its_colour_flip_evaluate_the_same() {
+        let net = Network::random(64, 8, 11);
+        for fen in [
+            "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
+            "8/2k5/3p4/p2P1p2/P2P1P2/8/3K4/8 b - - 0 1",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        ] {
+            let board = Board::from_fen(fen).unwrap();
+            let flipped = Board::from_fen(&mirror(fen)).unwrap();
+            assert_eq!(net.evaluate(&board), net.evaluate(&flipped), "{fen}");
+        }
+    }
+}
