@@ -91,6 +91,12 @@ enum Command {
         #[command(subcommand)]
         command: cutoff::tools::data::DataCommand,
     },
+    /// Train the network on self-play data (`datagen` files) and write the quantised net the
+    /// engine loads with `EvalFile` (see docs/nnue.md).
+    Train {
+        #[command(flatten)]
+        args: cutoff::tools::train::TrainArgs,
+    },
     /// Fit the evaluation's weights to labelled positions (`FEN | cp | result` lines, plain or
     /// .xz) and write the parameter file the engine compiles (see docs/eval.md).
     Tune {
@@ -176,6 +182,13 @@ fn main() -> ExitCode {
             }
         }
         Some(Command::Datagen { args }) => match cutoff::tools::datagen::run_cli(&args) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("error: {e}");
+                ExitCode::from(2)
+            }
+        },
+        Some(Command::Train { args }) => match cutoff::tools::train::run_cli(&args) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
                 eprintln!("error: {e}");

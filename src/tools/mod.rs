@@ -10,6 +10,7 @@ pub mod explain;
 pub mod ordering;
 pub mod perft;
 pub(crate) mod progress;
+pub mod train;
 pub mod tune;
 
 /// The lines of a suite file worth parsing, numbered from 1: trimmed, without blank lines and

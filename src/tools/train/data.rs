@@ -1,0 +1,282 @@
+//! Training positions in memory: 32 bytes each, from the side to move's point of view, with
+//! the game each came from (for a validation split by game, so that no game lends positions
+//! to both sides of it).
+
+use crate::board::{Board, Color, Move, Piece};
+use crate::eval::nnue::features::feature;
+use crate::rng::SplitMix64;
+use crate::search::MATE_BOUND;
+use crate::tools::data::viriformat::GameRecord;
+use crate::tools::data::Games;
+use crate::tools::datagen::GameResult;
+
+/// One position: the occupied squares and, a nibble each in square order, their pieces.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(C)]
+pub(crate) struct Sample {
+    occupied: u64,
+    pieces: [u8; 16],
+    /// The search's score, from the side to move's point of view.
+    pub(crate) score: i16,
+    /// The game's result for the side to move: 0 lost, 1 drawn, 2 won.
+    pub(crate) result: u8,
+    /// The side to move: 0 White, 1 Black.
+    stm: u8,
+    /// Which game (counted across all files loaded).
+    pub(crate) game: u32,
+}
+
+/// Most pieces a position has.
+pub(crate) const MAX_PIECES: usize = 32;
+
+/// A position's active inputs, from the side to move's and the other side's point of view.
+pub(crate) struct Features {
+    pub(crate) us: [u16; MAX_PIECES],
+    pub(crate) them: [u16; MAX_PIECES],
+    pub(crate) len: usize,
+}
+
+const PIECES: [Piece; 12] = [
+    Piece::WhitePawn,
+    Piece::WhiteKnight,
+    Piece::WhiteBishop,
+    Piece::WhiteRook,
+    Piece::WhiteQueen,
+    Piece::WhiteKing,
+    Piece::BlackPawn,
+    Piece::BlackKnight,
+    Piece::BlackBishop,
+    Piece::BlackRook,
+    Piece::BlackQueen,
+    Piece::BlackKing,
+];
+
+impl Sample {
+    /// `board` with a score and a result from White's side.
+    pub(crate) fn new(board: &Board, white_score: i16, result: GameResult, game: u32) -> Sample {
+        let stm = board.side_to_move();
+        let mut pieces = [0u8; 16];
+        let occupied = board.occupied();
+        for (i, sq) in occupied.enumerate() {
+            let p = board.piece_at(sq).expect("occupied") as u8;
+            pieces[i / 2] |= p << (4 * (i % 2));
+        }
+        let white_result = match result {
+            GameResult::WhiteWins => 2,
+            GameResult::Draw => 1,
+            GameResult::BlackWins => 0,
+        };
+        let (score, result) = match stm {
+            Color::White => (white_score, white_result),
+            Color::Black => (white_score.saturating_neg(), 2 - white_result),
+        };
+        Sample {
+            occupied: occupied.0,
+            pieces,
+            score,
+            result,
+            stm: (stm == Color::Black) as u8,
+            game,
+        }
+    }
+
+    /// The number of pieces on the board.
+    pub(crate) fn piece_count(&self) -> u32 {
+        self.occupied.count_ones()
+    }
+
+    /// The active inputs of both perspectives.
+    #[inline]
+    pub(crate) fn features(&self) -> Features {
+        let (us, them) = if self.stm == 0 {
+            (Color::White, Color::Black)
+        } else {
+            (Color::Black, Color::White)
+        };
+        let mut out = Features {
+            us: [0; MAX_PIECES],
+            them: [0; MAX_PIECES],
+            len: 0,
+        };
+        let mut occ = self.occupied;
+        while occ != 0 {
+            let sq = occ.trailing_zeros() as usize;
+            occ &= occ - 1;
+            let i = out.len;
+            let piece = PIECES[((self.pieces[i / 2] >> (4 * (i % 2))) & 15) as usize % 12];
+            out.us[i] = feature(us, piece, sq) as u16;
+            out.them[i] = feature(them, piece, sq) as u16;
+            out.len += 1;
+        }
+        out
+    }
+}
+
+/// Which positions of the games are trained on: the files keep every position, so the same
+/// games can serve several experiments.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Filter {
+    /// Skip positions with the side to move in check.
+    pub(crate) skip_in_check: bool,
+    /// Skip positions whose move played was a capture or a promotion (their score is about
+    /// the exchange, not the position); known in game records only.
+    pub(crate) skip_noisy: bool,
+    /// Skip mate scores (and anything beyond `max_score`).
+    pub(crate) max_score: i32,
+    /// Skip the first plies of each game record (the openings' random moves).
+    pub(crate) min_ply: usize,
+}
+
+impl Default for Filter {
+    fn default() -> Filter {
+        Filter {
+            skip_in_check: true,
+            skip_noisy: true,
+            max_score: MATE_BOUND - 1,
+            min_ply: 8,
+        }
+    }
+}
+
+impl Filter {
+    /// Whether the position before `played` (the `ply`-th of its record) is kept.
+    pub(crate) fn keeps(
+        &self,
+        board: &Board,
+        score: i16,
+        played: Option<Move>,
+        ply: usize,
+    ) -> bool {
+        if self.skip_in_check && board.in_check() {
+            return false;
+        }
+        if (score as i32).abs() > self.max_score {
+            return false;
+        }
+        if let Some(m) = played {
+            if ply < self.min_ply {
+                return false;
+            }
+            if self.skip_noisy && m.is_noisy() {
+                return false;
+            }
+        }
+        true
+    }
+}
+
+/// What loading saw.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct LoadStats {
+    pub(crate) games: u64,
+    pub(crate) seen: u64,
+    pub(crate) kept: u64,
+}
+
+/// Appends the kept positions of `path` to `out`, numbering games from `stats.games`. Text
+/// files hold single positions: a new game starts where the move number falls back or the
+/// result changes between consecutive lines (what `datagen` writes, one game after another).
+pub(crate) fn load(
+    path: &str,
+    filter: &Filter,
+    limit: usize,
+    out: &mut Vec<Sample>,
+    stats: &mut LoadStats,
+) -> Result<(), String> {
+    let mut games = Games::open(path, None)?;
+    let mut game = GameRecord::new(Board::startpos(), 0, GameResult::Draw);
+    let mut last_text: Option<(u16, GameResult)> = None;
+    while out.len() < limit && games.next_into(&mut game)? {
+        if game.moves.is_empty() {
+            let key = (game.start.fullmove_number(), game.result);
+            let new_game = match last_text {
+                None => true,
+                Some((number, result)) => key.0 < number || key.1 != result,
+            };
+            if new_game {
+                stats.games += 1;
+            }
+            last_text = Some(key);
+        } else {
+            stats.games += 1;
+            last_text = None;
+        }
+        let id = stats.games as u32;
+        let result = game.result;
+        let mut ply = 0;
+        game.positions(|board, score, played| {
+            stats.seen += 1;
+            if out.len() < limit && filter.keeps(board, score, played, ply) {
+                out.push(Sample::new(board, score, result, id));
+                stats.kept += 1;
+            }
+            ply += 1;
+        });
+    }
+    Ok(())
+}
+
+/// Splits off the positions of about `percent` % of the games (chosen by a hash of the game
+/// and `seed`) as the validation set.
+pub(crate) fn split(samples: Vec<Sample>, percent: f64, seed: u64) -> (Vec<Sample>, Vec<Sample>) {
+    let threshold = (percent / 100.0 * u64::MAX as f64) as u64;
+    samples.into_iter().partition(|s| {
+        SplitMix64::new(seed ^ (s.game as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15)).next_u64()
+            >= threshold
+    })
+}
+
+/// Shuffles in place (Fisher-Yates), the same way for the same seed.
+pub(crate) fn shuffle(samples: &mut [Sample], seed: u64) {
+    let mut rng = SplitMix64::new(seed);
+    for i in (1..samples.len()).rev() {
+        let j = (rng.next_u64() % (i as u64 + 1)) as usize;
+        samples.swap(i, j);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::eval::nnue::features::active_features;
+
+    #[test]
+    fn a_sample_keeps_its_position_from_the_side_to_move() {
+        for fen in [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b KQkq - 0 1",
+            "8/8/4k3/8/8/3K4/8/7Q w - - 0 1",
+        ] {
+            let board = Board::from_fen(fen).unwrap();
+            let s = Sample::new(&board, 150, GameResult::WhiteWins, 3);
+            let stm = board.side_to_move();
+            let f = s.features();
+            let mut us: Vec<u16> = active_features(&board, stm).map(|x| x as u16).collect();
+            let mut them: Vec<u16> = active_features(&board, !stm).map(|x| x as u16).collect();
+            let (mut got_us, mut got_them) = (f.us[..f.len].to_vec(), f.them[..f.len].to_vec());
+            us.sort();
+            them.sort();
+            got_us.sort();
+            got_them.sort();
+            assert_eq!(got_us, us);
+            assert_eq!(got_them, them);
+            let white = stm == Color::White;
+            assert_eq!(s.score, if white { 150 } else { -150 });
+            assert_eq!(s.result, if white { 2 } else { 0 });
+        }
+        assert_eq!(std::mem::size_of::<Sample>(), 32);
+    }
+
+    #[test]
+    fn the_split_keeps_games_whole() {
+        let board = Board::startpos();
+        let samples: Vec<Sample> = (0..2000)
+            .map(|i| Sample::new(&board, 0, GameResult::Draw, i / 10))
+            .collect();
+        let (train, val) = split(samples, 10.0, 5);
+        assert_eq!(train.len() + val.len(), 2000);
+        assert!((100..=400).contains(&val.len()), "{}", val.len());
+        for v in &val {
+            assert!(train.iter().all(|t| t.game != v.game));
+        }
+    }
+}

@@ -1,0 +1,545 @@
+//! `cutoff train`: fits the network to self-play positions on the CPU and writes the quantised
+//! net the engine loads (docs/nnue.md).
+//!
+//! - `data`: positions in memory (32 bytes each), the load-time filter, the validation split
+//!   by game, the seeded shuffle;
+//! - `model`: the float network, its forward and backward pass, quantisation;
+//! - `adamw`: the optimiser;
+//! - `chart`: the loss chart.
+//!
+//! Each batch is cut into one slice per thread; each thread adds its positions' gradients into
+//! its own buffer (the first layer is sparse: a position touches only its ~30 inputs' columns),
+//! the buffers are summed, and AdamW takes one step. The same data, seed and thread count give
+//! the same net.
+
+mod adamw;
+mod chart;
+pub(crate) mod data;
+pub(crate) mod model;
+
+use adamw::{AdamW, AdamWConfig};
+use data::{Filter, LoadStats, Sample};
+use model::{FloatNet, Layout, Scratch, Target};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+/// `cutoff train`'s settings.
+#[derive(Clone, Debug, clap::Args)]
+pub struct TrainArgs {
+    /// Data files: `datagen` text lines or binary game records, plain or .xz.
+    #[arg(required = true)]
+    pub data: Vec<String>,
+    /// Folder for the net, the checkpoint, the loss log and chart (created if missing).
+    #[arg(long)]
+    pub out_dir: PathBuf,
+    /// Hidden units per perspective (a multiple of 16).
+    #[arg(long, default_value_t = 128)]
+    pub hidden: usize,
+    /// Output buckets by piece count (1 to 8).
+    #[arg(long, default_value_t = 1)]
+    pub buckets: usize,
+    /// Passes over the training positions.
+    #[arg(long, default_value_t = 20)]
+    pub epochs: usize,
+    /// Positions per optimiser step.
+    #[arg(long, default_value_t = 16384)]
+    pub batch: usize,
+    /// Learning rate at the start; it falls along a cosine to `--lr-end`.
+    #[arg(long, default_value_t = 0.001)]
+    pub lr: f32,
+    /// Learning rate at the end.
+    #[arg(long, default_value_t = 0.00001)]
+    pub lr_end: f32,
+    /// AdamW's decoupled weight decay.
+    #[arg(long, default_value_t = 0.01)]
+    pub weight_decay: f32,
+    /// Weight of the game result in the target (the rest is the search score).
+    #[arg(long, default_value_t = 0.3)]
+    pub lambda: f32,
+    /// Centipawns per unit of the sigmoid that turns a score into an expected result.
+    #[arg(long, default_value_t = 400.0)]
+    pub score_scale: f32,
+    /// Percent of the games held out for validation.
+    #[arg(long, default_value_t = 2.0)]
+    pub val_percent: f64,
+    /// Threads [default: all the machine has].
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Seed of the starting weights, the split and the shuffles.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Load at most this many positions (after the filter), in file order.
+    #[arg(long)]
+    pub max_positions: Option<usize>,
+    /// Skip the first plies of each game record (openings' random moves).
+    #[arg(long, default_value_t = 8)]
+    pub min_ply: usize,
+    /// Keep positions with the side to move in check.
+    #[arg(long)]
+    pub keep_in_check: bool,
+    /// Keep positions whose move played was a capture or promotion.
+    #[arg(long)]
+    pub keep_noisy: bool,
+    /// Skip positions whose score is beyond this many centipawns (mates always are).
+    #[arg(long, default_value_t = 3000)]
+    pub max_score: i32,
+    /// Continue from the checkpoint in `--out-dir` (same data and settings).
+    #[arg(long)]
+    pub resume: bool,
+}
+
+const CHECKPOINT: &str = "checkpoint.bin";
+const CHECKPOINT_MAGIC: &[u8; 8] = b"CUTOFFCK";
+
+/// What one epoch measured.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct EpochLoss {
+    pub(crate) epoch: usize,
+    pub(crate) train: f64,
+    pub(crate) validation: f64,
+    pub(crate) positions_per_second: f64,
+}
+
+/// Runs `cutoff train`.
+pub fn run_cli(args: &TrainArgs) -> Result<(), String> {
+    let threads = args
+        .threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+        .max(1);
+    let layout = Layout {
+        hidden: args.hidden,
+        buckets: args.buckets,
+    };
+    // The shape is checked before any data is read.
+    FloatNet::random(
+        Layout {
+            hidden: args.hidden,
+            buckets: args.buckets,
+        },
+        0,
+    )
+    .quantise()
+    .map_err(|e| format!("--hidden {} --buckets {}: {e}", args.hidden, args.buckets))?;
+    if args.batch == 0 || args.epochs == 0 {
+        return Err("--batch and --epochs must be positive".into());
+    }
+    std::fs::create_dir_all(&args.out_dir)
+        .map_err(|e| format!("{}: {e}", args.out_dir.display()))?;
+    let mut log = Log::new(&args.out_dir)?;
+
+    let filter = Filter {
+        skip_in_check: !args.keep_in_check,
+        skip_noisy: !args.keep_noisy,
+        max_score: args.max_score.min(crate::search::MATE_BOUND - 1),
+        min_ply: args.min_ply,
+    };
+    let started = Instant::now();
+    let mut samples = Vec::new();
+    let mut stats = LoadStats::default();
+    let limit = args.max_positions.unwrap_or(usize::MAX);
+    for path in &args.data {
+        let before = samples.len();
+        data::load(path, &filter, limit, &mut samples, &mut stats)?;
+        log.line(&format!(
+            "{path}: {} positions kept",
+            samples.len() - before
+        ));
+    }
+    if samples.is_empty() {
+        return Err("no positions left after the filter".into());
+    }
+    let (mut train, val) = data::split(samples, args.val_percent, args.seed);
+    log.line(&format!(
+        "loaded {} of {} positions from {} games in {:.1}s; training on {}, validating on {} ({}% of the games)",
+        stats.kept,
+        stats.seen,
+        stats.games,
+        started.elapsed().as_secs_f64(),
+        train.len(),
+        val.len(),
+        args.val_percent
+    ));
+    if train.is_empty() {
+        return Err("no training positions (all went to validation)".into());
+    }
+
+    let target = Target {
+        lambda: args.lambda,
+        score_scale: args.score_scale,
+    };
+    let config = AdamWConfig {
+        weight_decay: args.weight_decay,
+        ..AdamWConfig::default()
+    };
+    let (mut net, mut opt, mut history, first_epoch) = if args.resume {
+        let (net, opt, history) = read_checkpoint(&args.out_dir.join(CHECKPOINT), layout, config)?;
+        let next = history.len();
+        log.line(&format!("resuming after epoch {next}"));
+        (net, opt, history, next)
+    } else {
+        let net = FloatNet::random(layout, args.seed);
+        let opt = AdamW::new(layout.len(), config);
+        (net, opt, Vec::new(), 0)
+    };
+
+    let steps_per_epoch = train.len().div_ceil(args.batch);
+    let total_steps = (steps_per_epoch * args.epochs) as f64;
+    let mut workers: Vec<Worker> = (0..threads).map(|_| Worker::new(layout)).collect();
+    for epoch in first_epoch..args.epochs {
+        data::shuffle(
+            &mut train,
+            args.seed ^ (epoch as u64 + 1).wrapping_mul(0x9e37_79b9),
+        );
+        let bar = crate::tools::progress::bar(train.len(), &format!("epoch {}", epoch + 1));
+        let clock = Instant::now();
+        let mut loss_sum = 0.0f64;
+        for (i, batch) in train.chunks(args.batch).enumerate() {
+            let done_steps = (epoch * steps_per_epoch + i) as f64;
+            let cosine = 0.5 * (1.0 + (std::f64::consts::PI * done_steps / total_steps).cos());
+            let lr = args.lr_end + (args.lr - args.lr_end) * cosine as f32;
+            loss_sum += step(&mut net, &mut opt, batch, target, &mut workers, lr);
+            bar.inc(batch.len() as u64);
+            if i % 16 == 0 {
+                let done = (i * args.batch + batch.len()) as f64;
+                bar.set_message(format!(
+                    "epoch {} loss {:.5} {:.0} k pos/s",
+                    epoch + 1,
+                    loss_sum / done,
+                    done / clock.elapsed().as_secs_f64() / 1000.0
+                ));
+            }
+        }
+        crate::tools::progress::finish(&bar);
+        let seconds = clock.elapsed().as_secs_f64();
+        let record = EpochLoss {
+            epoch: epoch + 1,
+            train: loss_sum / train.len() as f64,
+            validation: validation_loss(&net, &val, target, &mut workers),
+            positions_per_second: train.len() as f64 / seconds,
+        };
+        history.push(record);
+        log.line(&format!(
+            "epoch {:>3}: train loss {:.6}, validation loss {:.6}, {:.0} positions/s, {:.1}s",
+            record.epoch, record.train, record.validation, record.positions_per_second, seconds
+        ));
+        log.tsv(&history)?;
+        write_checkpoint(&args.out_dir.join(CHECKPOINT), &net, &opt, &history)?;
+        let quantised = net.quantise().map_err(|e| e.to_string())?;
+        let path = args.out_dir.join(format!("epoch-{}.nnue", epoch + 1));
+        std::fs::write(&path, quantised.to_bytes())
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+        if let Err(e) = chart::loss_chart(&args.out_dir.join("loss.svg"), &history) {
+            log.line(&format!("loss chart not drawn: {e}"));
+        }
+    }
+    let quantised = net.quantise().map_err(|e| e.to_string())?;
+    let path = args.out_dir.join(format!("{}.nnue", quantised.id()));
+    std::fs::write(&path, quantised.to_bytes()).map_err(|e| format!("{}: {e}", path.display()))?;
+    log.line(&format!(
+        "net {} written to {}",
+        quantised.describe(),
+        path.display()
+    ));
+    Ok(())
+}
+
+/// One thread's gradient buffer and scratch.
+struct Worker {
+    grad: Vec<f32>,
+    scratch: Scratch,
+    loss: f64,
+}
+
+impl Worker {
+    fn new(layout: Layout) -> Worker {
+        Worker {
+            grad: vec![0.0; layout.len()],
+            scratch: Scratch::new(layout.hidden),
+            loss: 0.0,
+        }
+    }
+}
+
+/// One optimiser step on `batch` at rate `lr`; returns the batch's summed loss.
+fn step(
+    net: &mut FloatNet,
+    opt: &mut AdamW,
+    batch: &[Sample],
+    target: Target,
+    workers: &mut [Worker],
+    lr: f32,
+) -> f64 {
+    let loss = gradient(net, batch, target, workers);
+    let (first, rest) = workers.split_at_mut(1);
+    let grad = &mut first[0].grad;
+    for other in rest.iter() {
+        for (g, &o) in grad.iter_mut().zip(&other.grad) {
+            *g += o;
+        }
+    }
+    let scale = 1.0 / batch.len() as f32;
+    grad.iter_mut().for_each(|g| *g *= scale);
+    opt.step(&mut net.params, grad, lr);
+    net.clip();
+    loss
+}
+
+/// Fills every worker's gradient with its share of `batch`; returns the batch's summed loss.
+fn gradient(net: &FloatNet, batch: &[Sample], target: Target, workers: &mut [Worker]) -> f64 {
+    let share = batch.len().div_ceil(workers.len());
+    std::thread::scope(|scope| {
+        for (worker, part) in workers
+            .iter_mut()
+            .zip(batch.chunks(share).chain(std::iter::repeat(&[][..])))
+        {
+            scope.spawn(move || {
+                worker.grad.iter_mut().for_each(|g| *g = 0.0);
+                let mut loss = 0.0f64;
+                for s in part {
+                    loss +=
+                        net.backprop(s, target.of(s), &mut worker.scratch, &mut worker.grad) as f64;
+                }
+                worker.loss = loss;
+            });
+        }
+    });
+    workers.iter().map(|w| w.loss).sum()
+}
+
+/// The mean loss over `samples`, without gradients.
+fn validation_loss(
+    net: &FloatNet,
+    samples: &[Sample],
+    target: Target,
+    workers: &mut [Worker],
+) -> f64 {
+    if samples.is_empty() {
+        return f64::NAN;
+    }
+    let share = samples.len().div_ceil(workers.len());
+    std::thread::scope(|scope| {
+        for (worker, part) in workers.iter_mut().zip(samples.chunks(share)) {
+            scope.spawn(move || {
+                let mut loss = 0.0f64;
+                for s in part {
+                    let p = model::sigmoid(net.forward(s, &mut worker.scratch));
+                    let e = (p - target.of(s)) as f64;
+                    loss += e * e;
+                }
+                worker.loss = loss;
+            });
+        }
+    });
+    let sum: f64 = workers
+        .iter()
+        .take(samples.len().div_ceil(share))
+        .map(|w| w.loss)
+        .sum();
+    sum / samples.len() as f64
+}
+
+/// The run's log: printed, and kept in `train.log` beside the net.
+struct Log {
+    file: std::fs::File,
+    dir: PathBuf,
+}
+
+impl Log {
+    fn new(dir: &Path) -> Result<Log, String> {
+        let path = dir.join("train.log");
+        let file = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(&path)
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+        let mut log = Log {
+            file,
+            dir: dir.to_path_buf(),
+        };
+        let command: Vec<String> = std::env::args().collect();
+        log.line(&format!("cutoff {}: {}", crate::VERSION, command.join(" ")));
+        Ok(log)
+    }
+
+    fn line(&mut self, text: &str) {
+        println!("{text}");
+        let _ = writeln!(self.file, "{text}");
+    }
+
+    fn tsv(&self, history: &[EpochLoss]) -> Result<(), String> {
+        let mut out = String::from("epoch\ttrain_loss\tvalidation_loss\tpositions_per_second\n");
+        for e in history {
+            out.push_str(&format!(
+                "{}\t{:.6}\t{:.6}\t{:.0}\n",
+                e.epoch, e.train, e.validation, e.positions_per_second
+            ));
+        }
+        let path = self.dir.join("loss.tsv");
+        std::fs::write(&path, out).map_err(|e| format!("{}: {e}", path.display()))
+    }
+}
+
+fn write_checkpoint(
+    path: &Path,
+    net: &FloatNet,
+    opt: &AdamW,
+    history: &[EpochLoss],
+) -> Result<(), String> {
+    let mut out = Vec::with_capacity(64 + 12 * net.params.len() + 32 * history.len());
+    out.extend_from_slice(CHECKPOINT_MAGIC);
+    for v in [
+        net.layout.hidden as u64,
+        net.layout.buckets as u64,
+        opt.steps,
+        history.len() as u64,
+    ] {
+        out.extend_from_slice(&v.to_le_bytes());
+    }
+    for e in history {
+        for v in [e.train, e.validation, e.positions_per_second] {
+            out.extend_from_slice(&v.to_le_bytes());
+        }
+    }
+    for x in net.params.iter().chain(&opt.m).chain(&opt.v) {
+        out.extend_from_slice(&x.to_le_bytes());
+    }
+    // Written beside and renamed, so a run killed while writing keeps the last checkpoint.
+    let tmp = path.with_extension("tmp");
+    std::fs::write(&tmp, out).map_err(|e| format!("{}: {e}", tmp.display()))?;
+    std::fs::rename(&tmp, path).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+fn read_checkpoint(
+    path: &Path,
+    layout: Layout,
+    config: AdamWConfig,
+) -> Result<(FloatNet, AdamW, Vec<EpochLoss>), String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("--resume: {}: {e}", path.display()))?;
+    let bad = |what: &str| format!("--resume: {}: {what}", path.display());
+    if bytes.len() < 40 || &bytes[..8] != CHECKPOINT_MAGIC {
+        return Err(bad("not a Cutoff training checkpoint"));
+    }
+    let word = |i: usize| u64::from_le_bytes(bytes[8 + 8 * i..16 + 8 * i].try_into().unwrap());
+    let (hidden, buckets, steps, epochs) = (
+        word(0) as usize,
+        word(1) as usize,
+        word(2),
+        word(3) as usize,
+    );
+    if (hidden, buckets) != (layout.hidden, layout.buckets) {
+        return Err(bad(&format!(
+            "the checkpoint has {hidden} hidden units and {buckets} buckets, the command asks for {} and {}",
+            layout.hidden, layout.buckets
+        )));
+    }
+    let mut at = 40;
+    let expected = at + 24 * epochs + 12 * layout.len();
+    if bytes.len() != expected {
+        return Err(bad(&format!("{} bytes, expected {expected}", bytes.len())));
+    }
+    let mut f64s = || {
+        let v = f64::from_le_bytes(bytes[at..at + 8].try_into().unwrap());
+        at += 8;
+        v
+    };
+    let history = (0..epochs)
+        .map(|i| EpochLoss {
+            epoch: i + 1,
+            train: f64s(),
+            validation: f64s(),
+            positions_per_second: f64s(),
+        })
+        .collect();
+    let floats: Vec<f32> = bytes[at..]
+        .chunks_exact(4)
+        .map(|c| f32::from_le_bytes(c.try_into().unwrap()))
+        .collect();
+    let n = layout.len();
+    let net = FloatNet {
+        layout,
+        params: floats[..n].to_vec(),
+    };
+    let mut opt = AdamW::new(n, config);
+    opt.m = floats[n..2 * n].to_vec();
+    opt.v = floats[2 * n..].to_vec();
+    opt.steps = steps;
+    Ok((net, opt, history))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::{legal_moves, Board, Color, PieceType};
+    use crate::rng::SplitMix64;
+    use crate::tools::datagen::GameResult;
+
+    /// Positions of random games, scored by material (White's side).
+    fn material_positions(games: usize, seed: u64) -> Vec<Sample> {
+        let value = [100, 300, 300, 500, 900, 0];
+        let mut rng = SplitMix64::new(seed);
+        let mut out = Vec::new();
+        for game in 0..games {
+            let mut board = Board::startpos();
+            for _ in 0..60 {
+                let moves = legal_moves(&board);
+                if moves.is_empty() {
+                    break;
+                }
+                let m = moves[(rng.next_u64() % moves.len() as u64) as usize];
+                board.make_move(m);
+                let mut score = 0;
+                for pt in PieceType::ALL {
+                    let v = value[pt.index()];
+                    score += v * board.colored_pieces(Color::White, pt).count() as i32;
+                    score -= v * board.colored_pieces(Color::Black, pt).count() as i32;
+                }
+                out.push(Sample::new(
+                    &board,
+                    score as i16,
+                    GameResult::Draw,
+                    game as u32,
+                ));
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn the_trainer_learns_material() {
+        let (mut train, val) = data::split(material_positions(300, 3), 10.0, 1);
+        let layout = Layout {
+            hidden: 32,
+            buckets: 1,
+        };
+        let mut net = FloatNet::random(layout, 2);
+        let mut opt = AdamW::new(layout.len(), AdamWConfig::default());
+        let target = Target {
+            lambda: 0.0,
+            score_scale: 400.0,
+        };
+        let mut workers: Vec<Worker> = (0..2).map(|_| Worker::new(layout)).collect();
+        let before = validation_loss(&net, &val, target, &mut workers);
+        for epoch in 0..30 {
+            data::shuffle(&mut train, epoch);
+            for batch in train.chunks(256) {
+                step(&mut net, &mut opt, batch, target, &mut workers, 0.005);
+            }
+        }
+        let after = validation_loss(&net, &val, target, &mut workers);
+        // A net that learnt nothing stays near the variance of the targets; material is
+        // a sum of the inputs, which the net can represent almost exactly.
+        assert!(
+            after < 0.002 && after < before / 5.0,
+            "validation loss {before} -> {after}"
+        );
+        // The quantised net scores the start position about level and a knight up as a
+        // knight (the random games' boards are full: that is what it has seen).
+        let q = net.quantise().unwrap();
+        let eval = |fen: &str| q.evaluate(&Board::from_fen(fen).unwrap());
+        let level = eval("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+        let knight_up = eval("r1bqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+        assert!(level.abs() <= 60, "the start position: {level}");
+        assert!((150..=450).contains(&knight_up), "a knight up: {knight_up}");
+    }
+}
