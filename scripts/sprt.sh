@@ -36,6 +36,10 @@
 #   --book PATH        opening book, .epd or .pgn  [<repo>/../shared/data/books/UHO_4060_v3.epd]
 #   --seed N           seed for the random opening order         [42]
 #   --pgn FILE         also write the games to FILE (appends)    [off]
+#   --new-option N=V   a UCI option for the new engine only (repeatable), e.g.
+#                      --new-option UseNNUE=true --new-option EvalFile=/path/net.nnue
+#   --base-option N=V  the same for the base engine
+#   --new-name NAME, --base-name NAME   the engines' names in the results
 # Anything after "--" is passed to fastchess unchanged (e.g. adjudication:
 #   -- -draw movenumber=40 movecount=8 score=10 -resign movecount=3 score=600).
 #
@@ -74,6 +78,10 @@ SEED="42"
 PGN=""
 EXTRA=()
 POSITIONAL=()
+NEW_OPTS=()
+BASE_OPTS=()
+NEW_NAME=""
+BASE_NAME=""
 
 while [[ $# -gt 0 ]]; do
     case "$1" in
@@ -86,6 +94,10 @@ while [[ $# -gt 0 ]]; do
         --book) BOOK="${2:?--book needs a value}"; shift 2 ;;
         --seed) SEED="${2:?--seed needs a value}"; shift 2 ;;
         --pgn) PGN="${2:?--pgn needs a value}"; shift 2 ;;
+        --new-option) NEW_OPTS+=("option.${2:?--new-option needs NAME=VALUE}"); shift 2 ;;
+        --base-option) BASE_OPTS+=("option.${2:?--base-option needs NAME=VALUE}"); shift 2 ;;
+        --new-name) NEW_NAME="${2:?--new-name needs a value}"; shift 2 ;;
+        --base-name) BASE_NAME="${2:?--base-name needs a value}"; shift 2 ;;
         -h|--help) usage 0 ;;
         --) shift; EXTRA=("$@"); break ;;
         -*) die "unknown option: $1 (see --help)" ;;
@@ -104,8 +116,8 @@ BOOK_FORMAT="$(book_format "$BOOK" epd)"
 FC="$(find_tool fastchess FASTCHESS)"
 
 # Engine names: the file names, made distinct when both builds share one.
-NEW_NAME="$(basename -- "$NEW_BIN")"
-BASE_NAME="$(basename -- "$BASE_BIN")"
+NEW_NAME="${NEW_NAME:-$(basename -- "$NEW_BIN")}"
+BASE_NAME="${BASE_NAME:-$(basename -- "$BASE_BIN")}"
 if [[ "$NEW_NAME" == "$BASE_NAME" ]]; then
     NEW_NAME="$NEW_NAME-new"
     BASE_NAME="$BASE_NAME-base"
@@ -124,8 +136,8 @@ LOG="${STATE%.json}.log"
 
 CMD=(
     "$FC"
-    -engine cmd="$NEW_BIN" name="$NEW_NAME"
-    -engine cmd="$BASE_BIN" name="$BASE_NAME"
+    -engine cmd="$NEW_BIN" name="$NEW_NAME" "${NEW_OPTS[@]+"${NEW_OPTS[@]}"}"
+    -engine cmd="$BASE_BIN" name="$BASE_NAME" "${BASE_OPTS[@]+"${BASE_OPTS[@]}"}"
     -each "${LIMIT[@]}" option.Threads=1 option.Hash=16
     -openings file="$BOOK" format="$BOOK_FORMAT" order=random
     -srand "$SEED"
