@@ -57,7 +57,8 @@ pub struct TrainArgs {
     /// Weight of the game result in the target (the rest is the search score).
     #[arg(long, default_value_t = 0.3)]
     pub lambda: f32,
-    /// Centipawns per unit of the sigmoid that turns a score into an expected result.
+    /// Centipawns per unit of the sigmoid that turns a score (and the net's output in
+    /// centipawns) into an expected result: the net keeps the scores' scale whatever this is.
     #[arg(long, default_value_t = 400.0)]
     pub score_scale: f32,
     /// Percent of the games held out for validation.
@@ -297,8 +298,7 @@ fn gradient(net: &FloatNet, batch: &[Sample], target: Target, workers: &mut [Wor
                 worker.grad.iter_mut().for_each(|g| *g = 0.0);
                 let mut loss = 0.0f64;
                 for s in part {
-                    loss +=
-                        net.backprop(s, target.of(s), &mut worker.scratch, &mut worker.grad) as f64;
+                    loss += net.backprop(s, target, &mut worker.scratch, &mut worker.grad) as f64;
                 }
                 worker.loss = loss;
             });
@@ -323,7 +323,7 @@ fn validation_loss(
             scope.spawn(move || {
                 let mut loss = 0.0f64;
                 for s in part {
-                    let p = model::sigmoid(net.forward(s, &mut worker.scratch));
+                    let p = target.predict(net.forward(s, &mut worker.scratch));
                     let e = (p - target.of(s)) as f64;
                     loss += e * e;
                 }

@@ -5,7 +5,7 @@
 
 use super::data::{Sample, MAX_PIECES};
 use crate::eval::nnue::features::{output_bucket, INPUTS};
-use crate::eval::nnue::network::{QA, QB};
+use crate::eval::nnue::network::{QA, QB, SCALE};
 use crate::eval::nnue::{NetError, Network};
 use crate::rng::SplitMix64;
 
@@ -47,7 +47,8 @@ pub(crate) const WEIGHT_CLIP: f32 = 1.98;
 pub(crate) struct Target {
     /// Weight of the game result against the search score (0: score only, 1: result only).
     pub(crate) lambda: f32,
-    /// Centipawns per unit of the sigmoid's argument for the score.
+    /// Centipawns per unit of the sigmoid that turns a score, or the net's output in
+    /// centipawns, into an expected result.
     pub(crate) score_scale: f32,
 }
 
@@ -57,6 +58,19 @@ impl Target {
         let result = s.result as f32 / 2.0;
         let score = sigmoid(s.score as f32 / self.score_scale);
         self.lambda * result + (1.0 - self.lambda) * score
+    }
+
+    /// The expected result the net predicts from its raw output (centipawns / `SCALE`).
+    #[inline]
+    pub(crate) fn predict(&self, out: f32) -> f32 {
+        sigmoid(out * self.output_to_logit())
+    }
+
+    /// d(logit) / d(output): the net's output times `SCALE` is centipawns, which the same
+    /// sigmoid as the scores turns into an expected result, so net and scores share one scale.
+    #[inline]
+    pub(crate) fn output_to_logit(&self) -> f32 {
+        SCALE as f32 / self.score_scale
     }
 }
 
@@ -171,7 +185,7 @@ impl FloatNet {
     pub(crate) fn backprop(
         &self,
         sample: &Sample,
-        target: f32,
+        target: Target,
         scratch: &mut Scratch,
         grad: &mut [f32],
     ) -> f32 {
@@ -179,9 +193,9 @@ impl FloatNet {
         let h = layout.hidden;
         let (bucket, us, them, len) = self.accumulate(sample, scratch);
         let out = self.output(bucket, scratch);
-        let pred = sigmoid(out);
-        let err = pred - target;
-        let g = 2.0 * err * pred * (1.0 - pred);
+        let pred = target.predict(out);
+        let err = pred - target.of(sample);
+        let g = 2.0 * err * pred * (1.0 - pred) * target.output_to_logit();
 
         let l1_start = layout.l1_weights().start + bucket * 2 * h;
         let l1 = &self.params[l1_start..l1_start + 2 * h];
@@ -255,7 +269,6 @@ impl FloatNet {
 mod tests {
     use super::*;
     use crate::board::Board;
-    use crate::eval::nnue::network::SCALE;
     use crate::tools::datagen::GameResult;
 
     fn samples() -> Vec<(Board, Sample)> {
@@ -317,7 +330,13 @@ mod tests {
         };
         let net = FloatNet::random(layout, 4);
         let s = samples()[1].1;
-        let target = 0.8;
+        let target = Target {
+            lambda: 0.5,
+            score_scale: 250.0,
+        };
+        let mut s = s;
+        s.result = 2;
+        s.score = 120;
         let mut scratch = Scratch::new(16);
         let mut grad = vec![0.0; layout.len()];
         net.backprop(&s, target, &mut scratch, &mut grad);
@@ -334,8 +353,8 @@ mod tests {
             let loss = |delta: f32| {
                 let mut n = net.clone();
                 n.params[i] += delta;
-                let p = sigmoid(n.forward(&s, &mut Scratch::new(16)));
-                (p - target) * (p - target)
+                let p = target.predict(n.forward(&s, &mut Scratch::new(16)));
+                (p - target.of(&s)) * (p - target.of(&s))
             };
             let numeric = (loss(eps) - loss(-eps)) / (2.0 * eps);
             assert!(
