@@ -1,0 +1,181 @@
+//! `cutoff train` end to end through the binary: it trains on a game-record file, writes the
+//! net (which the engine's reader accepts), the log, the loss table and chart and a
+//! checkpoint; the same seed and threads give the same net; `--resume` continues where a run
+//! stopped; bad settings and files are refused with a message.
+
+use cutoff::board::{legal_moves, Board};
+use cutoff::eval::nnue::Network;
+use cutoff::rng::SplitMix64;
+use cutoff::tools::data::viriformat::{write_game, GameRecord};
+use cutoff::tools::datagen::GameResult;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("cutoff-train-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Random games, each position scored by a material count from White's side.
+fn write_games(path: &Path, games: usize) {
+    let mut rng = SplitMix64::new(17);
+    let mut out = Vec::new();
+    for _ in 0..games {
+        let start = Board::startpos();
+        let mut board = start;
+        let mut record = GameRecord::new(start, 0, GameResult::Draw);
+        for _ in 0..80 {
+            let moves = legal_moves(&board);
+            if moves.is_empty() {
+                break;
+            }
+            let m = moves[(rng.next_u64() % moves.len() as u64) as usize];
+            let score = (board.material_count() as i16 % 7) * 10;
+            record.moves.push((m, score));
+            board.make_move(m);
+        }
+        record.result = [
+            GameResult::WhiteWins,
+            GameResult::Draw,
+            GameResult::BlackWins,
+        ][(rng.next_u64() % 3) as usize];
+        write_game(&mut out, &record).unwrap();
+    }
+    std::fs::write(path, out).unwrap();
+}
+
+fn train(args: &[&str]) -> (bool, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_cutoff"))
+        .arg("train")
+        .args(args)
+        .output()
+        .unwrap();
+    let text =
+        String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
+    (out.status.success(), text)
+}
+
+fn net_in(dir: &Path) -> (String, Network) {
+    let path = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| {
+            let name = p.file_name().unwrap().to_string_lossy().to_string();
+            name.ends_with(".nnue") && !name.starts_with("epoch-")
+        })
+        .expect("the final net");
+    let net = Network::from_bytes(&std::fs::read(&path).unwrap()).expect("a net the engine reads");
+    (path.file_stem().unwrap().to_string_lossy().to_string(), net)
+}
+
+#[test]
+fn a_run_writes_its_net_log_chart_and_checkpoint_and_repeats_itself() {
+    let dir = temp_dir("run");
+    let data = dir.join("games.vf");
+    write_games(&data, 60);
+    let data = data.to_str().unwrap();
+    let common = [
+        "--hidden",
+        "16",
+        "--epochs",
+        "2",
+        "--batch",
+        "512",
+        "--threads",
+        "2",
+        "--seed",
+        "5",
+    ];
+    let a = dir.join("a");
+    let (ok, text) = train(&[&[data, "--out-dir", a.to_str().unwrap()][..], &common[..]].concat());
+    assert!(ok, "{text}");
+    assert!(text.contains("epoch   2:"), "{text}");
+    let (id, net) = net_in(&a);
+    assert_eq!(id, net.id(), "the net is named by its id");
+    for file in [
+        "train.log",
+        "loss.tsv",
+        "loss.svg",
+        "checkpoint.bin",
+        "epoch-1.nnue",
+        "epoch-2.nnue",
+    ] {
+        assert!(a.join(file).exists(), "{file} missing");
+    }
+    assert_eq!(
+        std::fs::read_to_string(a.join("loss.tsv"))
+            .unwrap()
+            .lines()
+            .count(),
+        3
+    );
+
+    // The same data, seed and threads: the same net.
+    let b = dir.join("b");
+    let (ok, text) = train(&[&[data, "--out-dir", b.to_str().unwrap()][..], &common[..]].concat());
+    assert!(ok, "{text}");
+    assert_eq!(net_in(&b).0, id);
+
+    // Stopped after one epoch and resumed for the second: the same net as the run in one go.
+    let c = dir.join("c");
+    let one = [
+        "--hidden",
+        "16",
+        "--epochs",
+        "1",
+        "--batch",
+        "512",
+        "--threads",
+        "2",
+        "--seed",
+        "5",
+    ];
+    let (ok, text) = train(&[&[data, "--out-dir", c.to_str().unwrap()][..], &one[..]].concat());
+    assert!(ok, "{text}");
+    std::fs::remove_file(c.join(format!("{}.nnue", net_in(&c).0))).unwrap();
+    let (ok, text) = train(
+        &[
+            &[data, "--out-dir", c.to_str().unwrap(), "--resume"][..],
+            &common[..],
+        ]
+        .concat(),
+    );
+    assert!(ok, "{text}");
+    assert!(text.contains("resuming after epoch 1"), "{text}");
+    assert_eq!(
+        std::fs::read_to_string(c.join("loss.tsv"))
+            .unwrap()
+            .lines()
+            .count(),
+        3
+    );
+    // The cosine schedule depends on the planned epochs, so a one-epoch run resumed to two is
+    // not the two-epoch run; it must still be a net.
+    net_in(&c);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn bad_settings_and_files_are_refused_with_a_reason() {
+    let dir = temp_dir("bad");
+    let out = dir.join("out");
+    let out = out.to_str().unwrap();
+    let (ok, text) = train(&["/nonexistent/games.vf", "--out-dir", out]);
+    assert!(!ok && text.contains("/nonexistent/games.vf"), "{text}");
+    let data = dir.join("games.vf");
+    write_games(&data, 3);
+    let data = data.to_str().unwrap();
+    let (ok, text) = train(&[data, "--out-dir", out, "--hidden", "20"]);
+    assert!(!ok && text.contains("hidden width 20"), "{text}");
+    let (ok, text) = train(&[data, "--out-dir", out, "--buckets", "9"]);
+    assert!(!ok && text.contains("9 output buckets"), "{text}");
+    let garbage = dir.join("garbage.vf");
+    std::fs::write(&garbage, [7u8; 50]).unwrap();
+    let (ok, text) = train(&[garbage.to_str().unwrap(), "--out-dir", out]);
+    assert!(!ok && text.contains("garbage.vf"), "{text}");
+    let (ok, text) = train(&[data, "--out-dir", out, "--resume", "--hidden", "16"]);
+    assert!(!ok && text.contains("--resume"), "{text}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
