@@ -388,6 +388,14 @@ impl<'a, const STATS: bool> SearchThread<'a, STATS> {
         if self.has_node_limit && self.total_nodes() >= self.node_limit {
             return true;
         }
+        if self
+            .shared
+            .limits
+            .soft_nodes
+            .is_some_and(|soft| self.total_nodes() >= soft)
+        {
+            return true;
+        }
         if let Some(mate) = self.shared.limits.mate {
             let s = lines[0].score;
             if s >= MATE_BOUND && (MATE - s + 1) / 2 <= mate {

@@ -18,6 +18,10 @@ pub struct Limits {
     pub movetime: Option<u64>,
     pub depth: Option<i32>,
     pub nodes: Option<u64>,
+    /// No new iteration starts once this many nodes are spent; the current one may finish,
+    /// up to `nodes` (the hard cap). Not a UCI limit: datagen's, whose searches end at a
+    /// finished iteration rather than mid-way (`Limits::soft_nodes`).
+    pub soft_nodes: Option<u64>,
     pub mate: Option<i32>,
     pub infinite: bool,
     pub ponder: bool,
@@ -39,6 +43,16 @@ impl Limits {
     pub fn nodes(n: u64) -> Limits {
         Limits {
             nodes: Some(n),
+            ..Limits::default()
+        }
+    }
+
+    /// A soft node limit `soft` with the hard cap `hard` (at least `soft`): the search
+    /// starts no iteration past `soft` and stops inside one at `hard`, as `go nodes` does.
+    pub fn soft_nodes(soft: u64, hard: u64) -> Limits {
+        Limits {
+            nodes: Some(hard.max(soft)),
+            soft_nodes: Some(soft),
             ..Limits::default()
         }
     }
