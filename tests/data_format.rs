@@ -6,7 +6,7 @@
 use cutoff::board::{legal_moves, Board, Move};
 use cutoff::rng::SplitMix64;
 use cutoff::tools::data::viriformat::{pack, unpack, write_game, GameReader, GameRecord};
-use cutoff::tools::data::{convert, stats, DataFormat};
+use cutoff::tools::data::{convert, stats, stats_with, DataFormat, Filter};
 use cutoff::tools::datagen::{self, DatagenConfig, GameResult};
 use std::collections::HashSet;
 use std::path::PathBuf;
@@ -405,4 +405,49 @@ fn packed_positions_round_trip_through_every_suite() {
             );
         }
     }
+}
+
+#[test]
+fn stats_report_what_each_filter_keeps() {
+    // A game of 6 positions: 1. e4 d5 2. exd5 (a capture) Qxd5 (a capture) 3. Nc3 Qe5+
+    // (the position after it is in check) with a mate score on the last move, and a text
+    // line (a position alone: no move, no ply).
+    let mut game = GameRecord::new(Board::startpos(), 0, GameResult::WhiteWins);
+    let mut board = Board::startpos();
+    for (i, san) in ["e4", "d5", "exd5", "Qxd5", "Nc3", "Qe5+", "Be2"]
+        .iter()
+        .enumerate()
+    {
+        let m = board.parse_san(san).unwrap();
+        let score = if i == 6 { -30_990 } else { 20 };
+        game.moves.push((m, score));
+        board.make_move(m);
+    }
+    let alone = GameRecord::new(Board::startpos(), 15, GameResult::Draw);
+    let dir = temp_dir("filters");
+    let path = dir.join("f.bin");
+    let mut bytes = Vec::new();
+    write_game(&mut bytes, &game).unwrap();
+    write_game(&mut bytes, &alone).unwrap();
+    std::fs::write(&path, bytes).unwrap();
+    let s = stats_with(path.to_str().unwrap(), None, 2).unwrap();
+    assert_eq!(s.positions, 8);
+    let f = s.filters;
+    assert_eq!(f.not_in_check, 7, "the position after Qe5+");
+    assert_eq!(f.not_noisy, 6, "exd5 and Qxd5");
+    assert_eq!(f.not_mates, 7, "the mate score of Be2");
+    assert_eq!(f.from_min_ply, 6, "plies 0 and 1 of the game");
+    // All four: e4 and d5 are before ply 2, exd5 and Qxd5 noisy, Be2 in check and a
+    // mate: Nc3, Qe5+ and the position alone.
+    assert_eq!(f.all, 3);
+    assert!(s.text().contains("all four"), "{}", s.text());
+    // The filter a trainer calls sees the same.
+    let quiet = Filter {
+        min_ply: 2,
+        ..Filter::QUIET
+    };
+    let mut kept = Vec::new();
+    quiet.positions(&game, |b, _, _| kept.push(b.fen()));
+    assert_eq!(kept.len(), 2);
+    std::fs::remove_dir_all(&dir).ok();
 }

@@ -5,7 +5,10 @@
 //! Both formats are read as a stream of `GameRecord`s: a text line is a game of one position
 //! (its start, with the line's score and result, and no moves).
 
+pub mod filter;
 pub mod viriformat;
+
+pub use filter::{Filter, FilterCounts};
 
 use crate::board::Board;
 use crate::tools::datagen::GameResult;
@@ -63,8 +66,15 @@ pub enum DataCommand {
         /// Input format [default: by the extension, else by the first bytes].
         #[arg(long, value_enum)]
         from: Option<DataFormat>,
+        /// The ply limit of the filter report: positions before this ply of their game.
+        #[arg(long, default_value_t = DEFAULT_MIN_PLY)]
+        min_ply: usize,
     },
 }
+
+/// The ply limit `cutoff data stats` reports on when not told: datagen's default random
+/// plies, so the positions nearest a random opening.
+pub(crate) const DEFAULT_MIN_PLY: usize = 8;
 
 /// Runs `cutoff data`.
 pub fn run_cli(command: &DataCommand) -> Result<(), String> {
@@ -92,8 +102,12 @@ pub fn run_cli(command: &DataCommand) -> Result<(), String> {
             );
             Ok(())
         }
-        DataCommand::Stats { file, from } => {
-            let stats = stats(file, *from)?;
+        DataCommand::Stats {
+            file,
+            from,
+            min_ply,
+        } => {
+            let stats = stats_with(file, *from, *min_ply)?;
             let _ = write!(std::io::stdout(), "{}", stats.text());
             Ok(())
         }
@@ -294,6 +308,8 @@ pub struct Stats {
     pub pieces: [usize; 33],
     /// Positions whose key was seen before in the file.
     pub duplicates: usize,
+    /// The positions each filter would keep.
+    pub filters: FilterCounts,
 }
 
 impl Default for Stats {
@@ -306,6 +322,7 @@ impl Default for Stats {
             scores: [0; SCORE_BINS],
             pieces: [0; 33],
             duplicates: 0,
+            filters: FilterCounts::default(),
         }
     }
 }
@@ -325,16 +342,25 @@ fn result_index(result: GameResult) -> usize {
     }
 }
 
-/// The statistics of a data file.
+/// The statistics of a data file (the filter report's ply limit at `DEFAULT_MIN_PLY`).
 pub fn stats(path: &str, from: Option<DataFormat>) -> Result<Stats, String> {
+    stats_with(path, from, DEFAULT_MIN_PLY)
+}
+
+/// The statistics of a data file, the filter report's ply limit at `min_ply`.
+pub fn stats_with(path: &str, from: Option<DataFormat>, min_ply: usize) -> Result<Stats, String> {
     let mut games = Games::open(path, from)?;
     let mut game = GameRecord::new(Board::startpos(), 0, GameResult::Draw);
-    let mut s = Stats::default();
+    let mut s = Stats {
+        filters: FilterCounts::new(min_ply),
+        ..Stats::default()
+    };
     let mut seen = HashSet::new();
     while games.next_into(&mut game)? {
         s.games += 1;
         let r = result_index(game.result);
         s.game_results[r] += 1;
+        s.filters.add(&game);
         game.positions(|board, score, _| {
             s.positions += 1;
             s.position_results[r] += 1;
@@ -368,6 +394,20 @@ impl Stats {
             self.duplicates,
             pct(self.duplicates, self.positions)
         ));
+        let f = &self.filters;
+        o.push_str("\nfilter (tools::data::Filter)  kept positions\n");
+        for (label, n) in [
+            ("not in check".to_string(), f.not_in_check),
+            ("move not noisy".to_string(), f.not_noisy),
+            ("score not a mate".to_string(), f.not_mates),
+            (format!("ply >= {}", f.min_ply), f.from_min_ply),
+            ("all four".to_string(), f.all),
+        ] {
+            o.push_str(&format!(
+                "{label:>20} {n:>10} {:>6.2}%\n",
+                pct(n, self.positions)
+            ));
+        }
         o.push_str("\nscore (internal cp, White's side)  positions\n");
         for (i, &n) in self.scores.iter().enumerate() {
             let label = match i {
