@@ -51,6 +51,10 @@ pub(crate) const BUILD_LEVEL: &str = build_level!();
 /// The version and the build level, as `id name` and `--version` show them.
 pub const VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), " ", build_level!());
 
+/// The git commit the binary was built from (`build.rs`): a short hash, with `-dirty` when
+/// tracked files differed from it, or `unknown` outside a git checkout.
+pub const COMMIT: &str = env!("CUTOFF_COMMIT");
+
 #[cfg(test)]
 mod tests {
     #[test]

@@ -77,9 +77,9 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// Self-play data: play games at a fixed number of nodes a move and write their quiet
-    /// positions as `FEN | cp | result` lines (scores and results from White's side; see
-    /// docs/datagen.md).
+    /// Self-play data: play games at a soft node limit a move and write their quiet
+    /// positions as `FEN | cp | result` lines, or every move as binary game records (scores
+    /// and results from White's side; see docs/datagen.md).
     Datagen {
         #[command(flatten)]
         args: cutoff::tools::datagen::DatagenArgs,

@@ -3,8 +3,12 @@
 //! as a mate, every line of a game carries that game's result, and a seed fixes the games.
 
 use cutoff::board::Board;
+use cutoff::position::Position;
 use cutoff::search::MATE_BOUND;
-use cutoff::tools::datagen::{self, DatagenConfig, GamePlayer, GameResult};
+use cutoff::search::{search_fresh, Limits, SearchOptions};
+use cutoff::tools::datagen::{
+    self, Adjudication, DatagenConfig, Ending, GamePlayer, GameResult, Verification,
+};
 use std::collections::HashMap;
 
 fn config(games: usize, seed: u64, threads: usize) -> DatagenConfig {
@@ -144,6 +148,7 @@ fn the_command_writes_its_file_and_counts() {
         )
     };
     let (stdout, text) = run("5");
+    std::fs::remove_file(&out).unwrap();
     let positions = text.lines().count();
     assert!(positions > 0);
     assert!(
@@ -155,6 +160,17 @@ fn the_command_writes_its_file_and_counts() {
         check_line(l);
     }
     assert_eq!(run("5").1, text, "the same seed writes the same file");
+    let again = std::process::Command::new(env!("CARGO_BIN_EXE_cutoff"))
+        .args(["datagen", "--games", "1", "--nodes", "300", "--out"])
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert!(
+        !again.status.success(),
+        "an existing file is not overwritten"
+    );
+    assert!(String::from_utf8_lossy(&again.stderr).contains("--append"));
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), text);
     let missing = std::process::Command::new(env!("CARGO_BIN_EXE_cutoff"))
         .args([
             "datagen",
@@ -205,4 +221,210 @@ fn tablebase_positions_end_the_game_with_their_verdict() {
         assert_eq!(game.plies, 0, "{fen}");
         assert!(game.samples.is_empty());
     }
+}
+
+/// White a queen up in a middlegame, White with every piece against Black's pawns, and a
+/// quiet equal position.
+const QUEEN_UP: &str = "rnb1kbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3";
+const CRUSHING: &str = "4k3/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1";
+const EQUAL: &str = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2";
+
+#[test]
+fn a_won_position_is_adjudicated_once_both_sides_agree() {
+    let book = [Board::from_fen(CRUSHING).unwrap()];
+    let cfg = DatagenConfig {
+        random_plies: 0,
+        verification: Verification {
+            nodes: 0,
+            ..Verification::default()
+        },
+        ..config(1, 1, 1)
+    };
+    let adj = cfg.adjudication;
+    let game = GamePlayer::new(&cfg, &book, None).play(0);
+    assert_eq!(game.result, GameResult::WhiteWins);
+    assert_eq!(game.ending, Ending::AdjudicatedWin);
+    // Each of the last `win_plies` scores (White's side) is decisive: both sides agreed.
+    assert!(game.moves.len() >= adj.win_plies);
+    for &(_, score) in &game.moves[game.moves.len() - adj.win_plies..] {
+        assert!(i32::from(score) >= adj.win_score, "{score}");
+    }
+    assert_eq!(
+        game.plies + 1,
+        game.moves.len(),
+        "the last move is recorded, not played"
+    );
+
+    // Turned off, the game goes on to its end by the rules (or the ply cap).
+    let off = DatagenConfig {
+        adjudication: Adjudication {
+            win_plies: 0,
+            max_plies: 60,
+            ..adj
+        },
+        ..cfg.clone()
+    };
+    let game = GamePlayer::new(&off, &book, None).play(0);
+    assert_ne!(game.ending, Ending::AdjudicatedWin);
+}
+
+#[test]
+fn a_drawn_position_is_adjudicated_late_and_quiet() {
+    // Bare kings and a rook each: the scores stay near 0.
+    let book = [Board::from_fen("r3k3/8/8/8/8/8/8/R3K3 w - - 0 1").unwrap()];
+    let cfg = DatagenConfig {
+        random_plies: 0,
+        adjudication: Adjudication {
+            draw_score: 60,
+            draw_plies: 6,
+            draw_from_ply: 10,
+            ..Adjudication::default()
+        },
+        ..config(1, 1, 1)
+    };
+    let game = GamePlayer::new(&cfg, &book, None).play(0);
+    assert_eq!(game.ending, Ending::AdjudicatedDraw, "{game:?}");
+    assert_eq!(game.result, GameResult::Draw);
+    assert!(game.plies >= 10);
+}
+
+#[test]
+fn the_verification_search_drops_decided_openings() {
+    let book: Vec<Board> = [QUEEN_UP, EQUAL]
+        .iter()
+        .map(|f| Board::from_fen(f).unwrap())
+        .collect();
+    let cfg = DatagenConfig {
+        random_plies: 0,
+        ..config(1, 1, 1)
+    };
+    let mut player = GamePlayer::new(&cfg, &book, None);
+    let mut dropped = 0;
+    for index in 0..6 {
+        let game = player.play(index);
+        assert_eq!(game.start.fen(), EQUAL, "game {index}");
+        dropped += game.openings_dropped;
+    }
+    assert!(
+        dropped > 0,
+        "the book's first position was drawn and dropped"
+    );
+    // Unchecked, the decided opening is played.
+    let unchecked = DatagenConfig {
+        verification: Verification {
+            nodes: 0,
+            ..Verification::default()
+        },
+        ..cfg.clone()
+    };
+    let mut player = GamePlayer::new(&unchecked, &book, None);
+    assert!((0..6).any(|i| player.play(i).start.fen() == QUEEN_UP));
+}
+
+#[test]
+fn a_move_never_searches_past_the_hard_cap() {
+    // (A search always finishes depth 1, as `go nodes` does: the cap is above that.)
+    let cfg = DatagenConfig {
+        nodes: 1000,
+        hard_nodes: Some(1500),
+        ..config(1, 4, 1)
+    };
+    let game = GamePlayer::new(&cfg, &[], None).play(0);
+    assert!(game.max_move_nodes <= 1500, "{}", game.max_move_nodes);
+    // The soft limit lets an iteration finish: moves take more than it on average.
+    let soft = DatagenConfig {
+        hard_nodes: None,
+        ..cfg.clone()
+    };
+    let game = GamePlayer::new(&soft, &[], None).play(0);
+    assert!(game.nodes > 1000 * game.moves.len() as u64);
+
+    for fen in [EQUAL, QUEEN_UP, "r3k3/8/8/8/8/8/8/R3K3 w - - 0 1"] {
+        let pos = Position::new(Board::from_fen(fen).unwrap());
+        let opts = SearchOptions {
+            threads: 1,
+            report: false,
+            ..SearchOptions::default()
+        };
+        let capped = search_fresh(&pos, &Limits::soft_nodes(2000, 2500), &opts);
+        assert!(capped.nodes <= 2500, "{fen}: {}", capped.nodes);
+        let finished = search_fresh(&pos, &Limits::soft_nodes(2000, 1_000_000), &opts);
+        assert!(finished.nodes >= 2000, "{fen}: {}", finished.nodes);
+        let last = finished.iterations.last().expect("iterations");
+        assert_eq!(
+            last.depth, finished.depth,
+            "it ends at a finished iteration"
+        );
+    }
+}
+
+#[test]
+fn appending_keeps_earlier_games_and_plays_new_ones() {
+    let dir = std::env::temp_dir().join(format!("cutoff-datagen-append-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = dir.join("games.bin");
+    let sidecar = dir.join("games.bin.json");
+    let run = |games: &str, append: bool| {
+        let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_cutoff"));
+        cmd.args(["datagen", "--games", games, "--nodes", "200", "--hash", "1"])
+            .args([
+                "--threads",
+                "1",
+                "--seed",
+                "3",
+                "--format",
+                "binary",
+                "--out",
+            ])
+            .arg(&out);
+        if append {
+            cmd.arg("--append");
+        }
+        let o = cmd.output().expect("run cutoff datagen");
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    };
+    let stats = || cutoff::tools::data::stats(out.to_str().unwrap(), None).unwrap();
+    run("2", false);
+    let first = std::fs::read(&out).unwrap();
+    let before = stats();
+    assert_eq!(before.games, 2);
+    run("3", true);
+    let after = stats();
+    assert_eq!(after.games, 5, "the file is readable and the games add up");
+    let bytes = std::fs::read(&out).unwrap();
+    assert_eq!(
+        &bytes[..first.len()],
+        &first[..],
+        "earlier games kept as they were"
+    );
+    assert!(
+        after.duplicates < after.positions / 2,
+        "new games, not the same again"
+    );
+
+    // The sidecar: a JSON array, one run a line, the second after the first's games.
+    let meta = std::fs::read_to_string(&sidecar).unwrap();
+    let runs: Vec<&str> = meta.lines().filter(|l| l.starts_with('{')).collect();
+    assert_eq!(runs.len(), 2, "{meta}");
+    assert!(meta.starts_with("[\n") && meta.ends_with("\n]\n"), "{meta}");
+    assert!(runs[0].contains("\"first_game\": 0,") && runs[0].contains("\"games\": 2,"));
+    assert!(runs[1].contains("\"first_game\": 2,") && runs[1].contains("\"games\": 3,"));
+    for r in &runs {
+        for key in [
+            "\"commit\": ",
+            "\"net\": \"classical\"",
+            "\"seed\": 3",
+            "\"finished\": true",
+        ] {
+            assert!(r.contains(key), "{key} in {r}");
+        }
+    }
+
+    // A killed run's half-written game is cut off before the next run appends.
+    let mut cut = bytes.clone();
+    cut.extend_from_slice(&bytes[..40]);
+    std::fs::write(&out, &cut).unwrap();
+    run("1", true);
+    assert_eq!(stats().games, 6);
+    std::fs::remove_dir_all(&dir).ok();
 }

@@ -1,10 +1,17 @@
-//! `cutoff datagen`: the engine plays itself at a fixed number of nodes a move and keeps the
+//! `cutoff datagen`: the engine plays itself at a soft node limit a move and keeps the
 //! quiet positions of each game, labelled with the search's score and the game's result, for
 //! the evaluation tuner and the win/draw/loss fit (docs/datagen.md describes the format).
 //!
 //! Each game is a function of the seed and its number alone (its opening, its searches from a
 //! cleared table), so a run with one thread is deterministic and a run with several writes
 //! the same games in another order.
+//!
+//! A run can add to the file of an earlier one (`--append`); the sidecar `<out>.json`
+//! (`sidecar`) records each run's binary, settings and counts, and the game numbers it used, so
+//! that an appended run with the same seed plays new games rather than the same ones again.
+
+mod output;
+mod sidecar;
 
 use crate::board::{legal_moves, Board, Color, Move};
 use crate::position::Position;
@@ -16,7 +23,7 @@ use crate::tools::data::viriformat::{clamp_score, write_game, GameRecord};
 use crate::tools::data::DataFormat;
 use crate::tools::progress;
 use shakmaty_syzygy::Wdl;
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
@@ -25,8 +32,14 @@ use std::time::Instant;
 #[derive(Clone, Debug)]
 pub struct DatagenConfig {
     pub games: usize,
-    /// Nodes per move.
+    /// The number of the run's first game (games are `first_game..first_game + games`): an
+    /// appended run goes on from the numbers its file's earlier runs used.
+    pub first_game: usize,
+    /// The soft node limit of a move: no new iteration starts past it.
     pub nodes: u64,
+    /// The hard cap of a move's nodes (the search stops inside an iteration there); None for
+    /// `HARD_NODES_FACTOR` times `nodes`.
+    pub hard_nodes: Option<u64>,
     /// Games played at once, each by its own single-threaded searcher.
     pub threads: usize,
     pub seed: u64,
@@ -35,9 +48,8 @@ pub struct DatagenConfig {
     /// Hash table of each searcher, in MB.
     pub hash_mb: usize,
     pub adjudication: Adjudication,
-    /// Openings whose first search scores beyond this (internal centipawns, either side) are
-    /// drawn again: random plies can blunder a piece, and a decided game teaches little.
-    pub max_opening_score: i32,
+    /// The search that drops openings already decided.
+    pub verification: Verification,
     /// What `run` writes: text lines of the kept positions, or binary game records of every
     /// move.
     pub format: DataFormat,
@@ -47,38 +59,82 @@ impl Default for DatagenConfig {
     fn default() -> Self {
         DatagenConfig {
             games: 100,
+            first_game: 0,
             nodes: DEFAULT_NODES,
+            hard_nodes: None,
             threads: 1,
             seed: 0,
             random_plies: 8,
             hash_mb: 16,
             adjudication: Adjudication::default(),
-            max_opening_score: 400,
+            verification: Verification::default(),
             format: DataFormat::Text,
         }
     }
 }
 
-/// Nodes a move when the command line does not say.
+impl DatagenConfig {
+    /// The limits of a move's search: the soft limit and its hard cap.
+    fn move_limits(&self) -> Limits {
+        let hard = self
+            .hard_nodes
+            .unwrap_or(self.nodes.saturating_mul(HARD_NODES_FACTOR));
+        Limits::soft_nodes(self.nodes, hard)
+    }
+}
+
+/// The soft node limit of a move when the command line does not say.
 const DEFAULT_NODES: u64 = 5000;
+/// The hard cap is this many times the soft limit when the command line does not say: far
+/// enough that an iteration nearly always finishes, near enough that an explosion (a
+/// search that finds a long forced line) cannot stall a game.
+const HARD_NODES_FACTOR: u64 = 20;
+
+/// The short search each opening gets before it is played: an opening it scores beyond
+/// `max_score` (internal centipawns, either side) is drawn again, since random plies can
+/// blunder a piece and a decided game teaches little.
+#[derive(Clone, Copy, Debug)]
+pub struct Verification {
+    /// Nodes of the search (an exact limit); 0 plays every opening unchecked.
+    pub nodes: u64,
+    pub max_score: i32,
+}
+
+impl Default for Verification {
+    fn default() -> Self {
+        Verification {
+            nodes: 4000,
+            max_score: 1000,
+        }
+    }
+}
 
 /// The flags of `cutoff datagen`; the fields' doc comments are their help. Not the
 /// `DatagenConfig` that `run` takes: these name the book, the tables and the output that
 /// `run_cli` opens, and the default of `--random-plies` depends on the book.
 #[derive(Clone, Debug, clap::Args)]
 pub struct DatagenArgs {
-    /// Output file (overwritten).
+    /// Output file; one that exists and is not empty is refused unless --append is given.
     #[arg(long)]
     pub(crate) out: String,
+    /// Add the games to the end of --out (same format; an unfinished game a killed run left
+    /// at its end is cut off first). With the same seed, the run goes on with new games.
+    #[arg(long)]
+    pub(crate) append: bool,
     /// Games to play.
     #[arg(long, default_value_t = 100)]
     pub(crate) games: usize,
-    /// Nodes searched per move.
-    #[arg(long, default_value_t = DEFAULT_NODES)]
+    /// Soft node limit of a move: the search starts no new iteration past it.
+    #[arg(long, visible_alias = "soft-nodes", default_value_t = DEFAULT_NODES)]
     pub(crate) nodes: u64,
-    /// Games played at once (each by its own one-threaded searcher).
-    #[arg(long, default_value_t = 1)]
-    pub(crate) threads: usize,
+    /// Hard node limit of a move: the search stops there even inside an iteration
+    /// [default: 20 times --nodes].
+    #[arg(long)]
+    pub(crate) hard_nodes: Option<u64>,
+    /// Games played at once (each by its own one-threaded searcher) [default: the available
+    /// parallelism].
+    #[arg(long)]
+    pub(crate) threads: Option<usize>,
     /// Seed of the openings: the same seed gives the same games.
     #[arg(long, default_value_t = 0)]
     pub(crate) seed: u64,
@@ -95,6 +151,35 @@ pub struct DatagenArgs {
     /// Syzygy tables to adjudicate with (and to search with), as for SyzygyPath.
     #[arg(long)]
     pub(crate) syzygy: Option<String>,
+    /// Nodes of the search that checks each opening; 0 plays every opening unchecked.
+    #[arg(long, default_value_t = Verification::default().nodes)]
+    pub(crate) verify_nodes: u64,
+    /// Openings the check scores beyond this (internal centipawns, either side) are drawn
+    /// again.
+    #[arg(long, default_value_t = Verification::default().max_score)]
+    pub(crate) verify_max_score: i32,
+    /// Win adjudication: scores at least this for the same side (internal centipawns) ...
+    #[arg(long, default_value_t = Adjudication::default().win_score)]
+    pub(crate) win_adj_score: i32,
+    /// ... for this many plies in a row (both sides' searches); 0 turns it off.
+    #[arg(long, default_value_t = Adjudication::default().win_plies)]
+    pub(crate) win_adj_plies: usize,
+    /// Draw adjudication: scores within this of 0 ...
+    #[arg(long, default_value_t = Adjudication::default().draw_score)]
+    pub(crate) draw_adj_score: i32,
+    /// ... for this many plies in a row; 0 turns it off ...
+    #[arg(long, default_value_t = Adjudication::default().draw_plies)]
+    pub(crate) draw_adj_plies: usize,
+    /// ... once this many plies have been played from the opening.
+    #[arg(long, default_value_t = Adjudication::default().draw_from_ply)]
+    pub(crate) draw_adj_from_ply: usize,
+    /// A game is a draw at this many plies from the opening.
+    #[arg(long, default_value_t = Adjudication::default().max_plies)]
+    pub(crate) max_plies: usize,
+    /// Tablebase adjudication (with --syzygy) of positions with at most this many pieces
+    /// [default: all the tables hold]; 0 turns it off (the search still probes them).
+    #[arg(long)]
+    pub(crate) syzygy_adj_pieces: Option<usize>,
     /// Output format: `text` lines of the quiet positions, or `binary` game records
     /// (viriformat) of every move with its score.
     #[arg(long, value_enum, default_value_t = DataFormat::Text)]
@@ -105,46 +190,70 @@ impl DatagenArgs {
     /// The settings of the run, for a book of `book_len` positions. Zero nodes, threads or
     /// hash get the least that works, and a hash beyond the table's largest gets that.
     fn config(&self, book_len: usize) -> DatagenConfig {
+        let threads = self.threads.unwrap_or_else(|| {
+            std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
+        });
         DatagenConfig {
             games: self.games,
+            first_game: 0,
             nodes: self.nodes.max(1),
-            threads: self.threads.max(1),
+            hard_nodes: self.hard_nodes.map(|h| h.max(self.nodes).max(1)),
+            threads: threads.max(1),
             seed: self.seed,
             random_plies: self
                 .random_plies
                 .unwrap_or(if book_len == 0 { 8 } else { 0 }),
             hash_mb: self.hash.clamp(1, TranspositionTable::MAX_MB),
+            adjudication: Adjudication {
+                win_score: self.win_adj_score,
+                win_plies: self.win_adj_plies,
+                draw_score: self.draw_adj_score,
+                draw_plies: self.draw_adj_plies,
+                draw_from_ply: self.draw_adj_from_ply,
+                max_plies: self.max_plies,
+                tablebase_pieces: self.syzygy_adj_pieces.unwrap_or(usize::MAX),
+            },
+            verification: Verification {
+                nodes: self.verify_nodes,
+                max_score: self.verify_max_score,
+            },
             format: self.format,
-            ..DatagenConfig::default()
         }
     }
 }
 
 /// When a game ends before the rules end it. Scores are the searcher's, in internal
-/// centipawns from White's side.
+/// centipawns from White's side; plies are counted from the opening position.
 #[derive(Clone, Copy, Debug)]
 pub struct Adjudication {
-    /// A side wins once every score for `win_plies` plies in a row is at least this for it.
-    pub(crate) win_score: i32,
-    pub(crate) win_plies: usize,
+    /// A side wins once every score for `win_plies` plies in a row (both sides' searches
+    /// agreeing) is at least this for it, or a mate for it; `win_plies` 0 never.
+    pub win_score: i32,
+    pub win_plies: usize,
     /// A draw once, from ply `draw_from_ply` on, `draw_plies` scores in a row are within
-    /// `draw_score` of 0.
-    pub(crate) draw_score: i32,
-    pub(crate) draw_plies: usize,
-    pub(crate) draw_from_ply: usize,
+    /// `draw_score` of 0; `draw_plies` 0 never.
+    pub draw_score: i32,
+    pub draw_plies: usize,
+    pub draw_from_ply: usize,
     /// A draw at this many plies (a shuffle the other rules did not catch).
-    pub(crate) max_plies: usize,
+    pub max_plies: usize,
+    /// With tables, a position of at most this many pieces (and what the tables hold) ends
+    /// the game with their verdict; 0 never.
+    pub tablebase_pieces: usize,
 }
 
 impl Default for Adjudication {
     fn default() -> Self {
         Adjudication {
-            win_score: 1000,
-            win_plies: 6,
+            win_score: 2500,
+            // Four moves of each side.
+            win_plies: 8,
             draw_score: 10,
-            draw_plies: 12,
+            draw_plies: 10,
+            // After move 40 of a game from the opening position.
             draw_from_ply: 80,
             max_plies: 400,
+            tablebase_pieces: usize::MAX,
         }
     }
 }
@@ -203,13 +312,18 @@ pub struct Game {
     pub ending: Ending,
     /// Plies the searchers played (random opening plies not counted).
     pub plies: usize,
+    /// Openings the verification search found decided and drew again before this one.
+    pub openings_dropped: usize,
+    /// Nodes of the game's move searches, all of them and the most one search took.
+    pub nodes: u64,
+    pub max_move_nodes: u64,
     pub samples: Vec<Sample>,
     /// The position the searchers started from (after the opening).
-    pub(crate) start: Board,
+    pub start: Board,
     /// Every move the searchers chose, with their score from White's side (saturated to
     /// 16 bits), the last one included when an adjudication ended the game before it was
     /// played: what a binary record holds.
-    pub(crate) moves: Vec<(Move, i16)>,
+    pub moves: Vec<(Move, i16)>,
 }
 
 /// The generator of game `index` under `seed`: its openings' draws.
@@ -242,8 +356,8 @@ impl<'a> GamePlayer<'a> {
         }
     }
 
-    fn search(&mut self, pos: &Position) -> (Move, i32) {
-        let limits = Limits::nodes(self.config.nodes);
+    /// A move's search under `limits`: its move and score (side to move's), and its nodes.
+    fn search(&mut self, pos: &Position, limits: &Limits) -> Searched {
         let opts = SearchOptions {
             threads: 1,
             report: false,
@@ -251,19 +365,25 @@ impl<'a> GamePlayer<'a> {
             ..SearchOptions::default()
         };
         let control = Control::new();
-        control.reset(&limits);
+        control.reset(limits);
         let r = self
             .searcher
-            .search(pos, &limits, &opts, &control, &mut |_| {});
-        (r.best, r.score)
+            .search(pos, limits, &opts, &control, &mut |_| {});
+        Searched {
+            best: r.best,
+            score: r.score,
+            nodes: r.nodes,
+        }
     }
 
     /// An opening: a book position (if any) followed by random legal moves, one that is not
-    /// over and whose first search is within `max_opening_score`. Returns the position and
-    /// that first search.
-    fn opening(&mut self, rng: &mut SplitMix64) -> (Position, (Move, i32)) {
+    /// over and that the verification search scores within its bound. Returns the position
+    /// and how many decided openings were drawn again before it.
+    fn opening(&mut self, rng: &mut SplitMix64) -> (Position, usize) {
         const TRIES: usize = 100;
+        let check = self.config.verification;
         let mut last = None;
+        let mut dropped = 0;
         for _ in 0..TRIES {
             let start = if self.book.is_empty() {
                 Board::startpos()
@@ -285,27 +405,30 @@ impl<'a> GamePlayer<'a> {
             }
             // The game starts here: the history of random moves is no part of it.
             let pos = Position::new(*pos.board());
-            self.searcher.clear();
-            let first = self.search(&pos);
-            if first.1.abs() <= self.config.max_opening_score {
-                return (pos, first);
+            if check.nodes == 0 {
+                return (pos, dropped);
             }
-            last = Some((pos, first));
+            self.searcher.clear();
+            let verdict = self.search(&pos, &Limits::nodes(check.nodes));
+            if verdict.score.abs() <= check.max_score {
+                return (pos, dropped);
+            }
+            dropped += 1;
+            last = Some(pos);
         }
         // Every try was lopsided (a book of won positions?): play the last one anyway.
-        last.unwrap_or_else(|| {
-            let pos = Position::default();
-            self.searcher.clear();
-            let first = self.search(&pos);
-            (pos, first)
-        })
+        (last.unwrap_or_default(), dropped)
     }
 
     /// Plays game `index` of the run.
     pub fn play(&mut self, index: usize) -> Game {
         let mut rng = game_rng(self.config.seed, index);
-        let (mut pos, first) = self.opening(&mut rng);
+        let (mut pos, openings_dropped) = self.opening(&mut rng);
+        // Searches from a cleared table: the game depends on its opening alone, not on the
+        // verification's search or the game before.
+        self.searcher.clear();
         let start = *pos.board();
+        let limits = self.config.move_limits();
         let adj = self.config.adjudication;
         let mut samples = Vec::new();
         let mut moves = Vec::new();
@@ -314,7 +437,7 @@ impl<'a> GamePlayer<'a> {
         // with a drawish one.
         let mut win_run: i32 = 0;
         let mut draw_run = 0;
-        let mut next = Some(first);
+        let (mut nodes, mut max_move_nodes) = (0, 0);
         let (result, ending) = loop {
             if let Some(end) = game_over(&pos) {
                 break end;
@@ -325,10 +448,10 @@ impl<'a> GamePlayer<'a> {
             if plies >= adj.max_plies {
                 break (GameResult::Draw, Ending::MaxPlies);
             }
-            let (best, score) = match next.take() {
-                Some(s) => s,
-                None => self.search(&pos),
-            };
+            let searched = self.search(&pos, &limits);
+            let Searched { best, score, .. } = searched;
+            nodes += searched.nodes;
+            max_move_nodes = max_move_nodes.max(searched.nodes);
             let board = pos.board();
             let us = board.side_to_move();
             let white = if us == Color::White { score } else { -score };
@@ -349,7 +472,7 @@ impl<'a> GamePlayer<'a> {
             } else {
                 0
             };
-            if win_run.unsigned_abs() as usize >= adj.win_plies {
+            if adj.win_plies > 0 && win_run.unsigned_abs() as usize >= adj.win_plies {
                 let winner = if win_run > 0 {
                     Color::White
                 } else {
@@ -362,7 +485,7 @@ impl<'a> GamePlayer<'a> {
             } else {
                 0
             };
-            if plies >= adj.draw_from_ply && draw_run >= adj.draw_plies {
+            if adj.draw_plies > 0 && plies >= adj.draw_from_ply && draw_run >= adj.draw_plies {
                 break (GameResult::Draw, Ending::AdjudicatedDraw);
             }
             if best.is_null() {
@@ -376,6 +499,9 @@ impl<'a> GamePlayer<'a> {
             result,
             ending,
             plies,
+            openings_dropped,
+            nodes,
+            max_move_nodes,
             samples,
             start,
             moves,
@@ -386,7 +512,11 @@ impl<'a> GamePlayer<'a> {
     fn tablebase_result(&self, pos: &Position) -> Option<(GameResult, Ending)> {
         let tb = self.tablebase.as_deref()?;
         let board = pos.board();
-        if board.castling_mask() != 0 || board.occupied().count() as usize > tb.max_pieces() {
+        let pieces = board.occupied().count() as usize;
+        if board.castling_mask() != 0
+            || pieces > tb.max_pieces()
+            || pieces > self.config.adjudication.tablebase_pieces
+        {
             return None;
         }
         let us = board.side_to_move();
@@ -397,6 +527,15 @@ impl<'a> GamePlayer<'a> {
         };
         Some((result, Ending::Tablebase))
     }
+}
+
+/// What a move's search found.
+#[derive(Clone, Copy, Debug)]
+struct Searched {
+    best: Move,
+    /// The side to move's score.
+    score: i32,
+    nodes: u64,
 }
 
 /// The game's end by the rules, if it has ended.
@@ -451,6 +590,10 @@ pub struct Summary {
     pub(crate) seconds: f64,
     /// Games by how they ended, in `Ending` order of first appearance.
     pub(crate) endings: Vec<(Ending, usize)>,
+    /// Openings the verification search drew again.
+    pub(crate) openings_dropped: usize,
+    /// Nodes of the move searches.
+    pub(crate) nodes: u64,
 }
 
 impl Summary {
@@ -459,6 +602,8 @@ impl Summary {
         self.positions += g.samples.len();
         self.plies += g.plies;
         self.scored += g.moves.len();
+        self.openings_dropped += g.openings_dropped;
+        self.nodes += g.nodes;
         self.results[match g.result {
             GameResult::WhiteWins => 0,
             GameResult::Draw => 1,
@@ -468,6 +613,26 @@ impl Summary {
             Some((_, n)) => *n += 1,
             None => self.endings.push((g.ending, 1)),
         }
+    }
+
+    /// The positions a file of `format` got: kept positions in text, every scored move in
+    /// binary records.
+    pub(crate) fn written(&self, format: DataFormat) -> usize {
+        match format {
+            DataFormat::Text => self.positions,
+            DataFormat::Binary => self.scored,
+        }
+    }
+
+    /// The progress line: positions written and the rates so far.
+    pub(crate) fn rates(&self, format: DataFormat) -> String {
+        let secs = self.seconds.max(1e-9);
+        let written = self.written(format);
+        format!(
+            "datagen {written} positions, {:.2} games/s, {:.0} positions/s",
+            self.games as f64 / secs,
+            written as f64 / secs
+        )
     }
 
     pub fn text(&self) -> String {
@@ -481,7 +646,9 @@ impl Summary {
             "games {} positions {} (white wins {}, draws {}, black wins {}; {:.1} plies a game)\n\
              time {:.1} s, {:.0} positions/s, {:.2} games/s\n\
              endings: {}\n\
-             scored moves {} (every searched position, as binary records hold them)",
+             scored moves {} (every searched position, as binary records hold them), {:.0}/s, \
+             {:.0} nodes a move\n\
+             openings drawn again after the verification search {}",
             self.games,
             self.positions,
             self.results[0],
@@ -492,7 +659,10 @@ impl Summary {
             self.positions as f64 / secs,
             self.games as f64 / secs,
             endings.join(", "),
-            self.scored
+            self.scored,
+            self.scored as f64 / secs,
+            self.nodes as f64 / self.scored.max(1) as f64,
+            self.openings_dropped
         )
     }
 }
@@ -617,7 +787,20 @@ pub fn run<W: Write + Send>(
     tablebase: Option<Arc<Tablebase>>,
     out: W,
 ) -> Result<Summary, String> {
+    run_watched(config, book, tablebase, out, |_| {})
+}
+
+/// `run`, calling `watch` with the summary so far (its `seconds` set) after each game is
+/// written and flushed: the command keeps its sidecar up to date with it.
+pub(crate) fn run_watched<W: Write + Send>(
+    config: &DatagenConfig,
+    book: &[Board],
+    tablebase: Option<Arc<Tablebase>>,
+    out: W,
+    watch: impl FnMut(&Summary) + Send,
+) -> Result<Summary, String> {
     let started = Instant::now();
+    let watch = Mutex::new(watch);
     let next_game = AtomicUsize::new(0);
     let shared = Mutex::new((out, Summary::default(), None::<String>));
     let bar = progress::bar(config.games, "datagen");
@@ -626,6 +809,7 @@ pub fn run<W: Write + Send>(
         for _ in 0..threads {
             let builder = std::thread::Builder::new().name("datagen".into());
             let (next_game, shared, bar, tb) = (&next_game, &shared, &bar, tablebase.clone());
+            let watch = &watch;
             let spawned = builder.spawn_scoped(scope, move || {
                 let mut player = GamePlayer::new(config, book, tb);
                 loop {
@@ -633,7 +817,7 @@ pub fn run<W: Write + Send>(
                     if index >= config.games {
                         break;
                     }
-                    let mut game = player.play(index);
+                    let mut game = player.play(config.first_game + index);
                     let bytes = game_bytes(&mut game, config.format);
                     let mut guard = shared.lock().unwrap_or_else(|e| e.into_inner());
                     let (out, summary, error) = &mut *guard;
@@ -646,8 +830,10 @@ pub fn run<W: Write + Send>(
                         break;
                     }
                     summary.add(&game);
-                    bar.set_message(format!("datagen {} positions", summary.positions));
+                    summary.seconds = started.elapsed().as_secs_f64();
+                    bar.set_message(summary.rates(config.format));
                     bar.inc(1);
+                    (watch.lock().unwrap_or_else(|e| e.into_inner()))(summary);
                 }
             });
             if let Err(e) = spawned {
@@ -665,8 +851,12 @@ pub fn run<W: Write + Send>(
     }
 }
 
-/// Runs `cutoff datagen`: reads the book and opens the tables the flags name, plays into the
-/// output file and prints the summary.
+/// What the sidecar names as the evaluation that played: the hand-written one, until datagen
+/// can play with a network (whose id will go here).
+const CLASSICAL_NET: &str = "classical";
+
+/// Runs `cutoff datagen`: reads the book and opens the tables the flags name, opens the output
+/// (appending with `--append`) and its sidecar, plays into the output and prints the summary.
 pub fn run_cli(args: &DatagenArgs) -> Result<(), String> {
     let book = match &args.book {
         Some(path) => read_book(path)?,
@@ -686,13 +876,128 @@ pub fn run_cli(args: &DatagenArgs) -> Result<(), String> {
         }
         None => None,
     };
-    let config = args.config(book.len());
+    let mut config = args.config(book.len());
     let out = &args.out;
-    let file = std::fs::File::create(out).map_err(|e| format!("{out}: {e}"))?;
-    let summary = run(&config, &book, tablebase, std::io::BufWriter::new(file))?;
+    let (file, existing) = output::open(out, config.format, args.append)?;
+    let mut sidecar = sidecar::Sidecar::open(out, args.append)?;
+    if args.append {
+        if existing.cut > 0 {
+            eprintln!(
+                "{out}: cut off {} bytes of an unfinished game at its end",
+                existing.cut
+            );
+        }
+        let games = existing
+            .games
+            .map_or(String::new(), |g| format!("{g} games, "));
+        eprintln!(
+            "{out}: appending after {games}{} positions",
+            existing.positions
+        );
+        config.first_game = sidecar.next_first_game(config.seed) as usize;
+        if config.first_game == 0 && existing.positions > 0 && sidecar.earlier_runs().is_empty() {
+            eprintln!(
+                "warning: {} names no earlier run: the file's games may repeat this seed's",
+                sidecar.path()
+            );
+        }
+    }
+    let record = RunRecord {
+        args,
+        config: &config,
+        book_len: book.len(),
+        started: sidecar::now(),
+    };
+    sidecar.write(&record.json(&Summary::default(), false))?;
+    let watched = std::io::stderr().is_terminal() || progress::shown();
+    let mut sidecar_error = None;
+    let result = run_watched(
+        &config,
+        &book,
+        tablebase,
+        std::io::BufWriter::new(file),
+        |summary| {
+            if sidecar.due() {
+                if let Err(e) = sidecar.write(&record.json(summary, false)) {
+                    sidecar_error.get_or_insert(e);
+                }
+                if !watched {
+                    // A run in the background (its stderr a log): a line now and then.
+                    eprintln!("{}", summary.rates(config.format));
+                }
+            }
+        },
+    );
+    let summary = result?;
+    sidecar.write(&record.json(&summary, true))?;
+    if let Some(e) = sidecar_error {
+        eprintln!("warning: {e}");
+    }
     // Not println!: a closed stdout (`| head`) must not panic.
     let _ = writeln!(std::io::stdout(), "{}", summary.text());
     Ok(())
+}
+
+/// A run as its sidecar line tells it.
+struct RunRecord<'a> {
+    args: &'a DatagenArgs,
+    config: &'a DatagenConfig,
+    book_len: usize,
+    /// Seconds since the epoch and the UTC time.
+    started: (u64, String),
+}
+
+impl RunRecord<'_> {
+    /// The run's line: who wrote, with what settings, and what it has written so far
+    /// (`finished` once it ended normally).
+    fn json(&self, summary: &Summary, finished: bool) -> String {
+        use sidecar::Json;
+        let (c, a, adj) = (self.config, self.args, &self.config.adjudication);
+        let hard = c.move_limits().nodes;
+        let format = match c.format {
+            DataFormat::Text => "text",
+            DataFormat::Binary => "binary",
+        };
+        let settings = Json::Object(vec![
+            ("games", c.games.into()),
+            ("nodes", c.nodes.into()),
+            ("hard_nodes", hard.into()),
+            ("threads", c.threads.into()),
+            ("random_plies", c.random_plies.into()),
+            ("hash_mb", c.hash_mb.into()),
+            ("verify_nodes", c.verification.nodes.into()),
+            ("verify_max_score", c.verification.max_score.into()),
+            ("win_adj_score", adj.win_score.into()),
+            ("win_adj_plies", adj.win_plies.into()),
+            ("draw_adj_score", adj.draw_score.into()),
+            ("draw_adj_plies", adj.draw_plies.into()),
+            ("draw_adj_from_ply", adj.draw_from_ply.into()),
+            ("max_plies", adj.max_plies.into()),
+            ("syzygy_adj_pieces", a.syzygy_adj_pieces.into()),
+            ("book_positions", self.book_len.into()),
+            ("book", a.book.as_deref().into()),
+            ("syzygy", a.syzygy.as_deref().into()),
+        ]);
+        let command: Vec<String> = std::env::args().collect();
+        Json::Object(vec![
+            ("seed", c.seed.into()),
+            ("first_game", c.first_game.into()),
+            ("games_planned", c.games.into()),
+            ("games", summary.games.into()),
+            ("positions", summary.written(c.format).into()),
+            ("seconds", Json::Float(summary.seconds)),
+            ("finished", Json::Bool(finished)),
+            ("started_unix", self.started.0.into()),
+            ("started", self.started.1.as_str().into()),
+            ("version", crate::VERSION.into()),
+            ("commit", crate::COMMIT.into()),
+            ("net", CLASSICAL_NET.into()),
+            ("format", format.into()),
+            ("settings", settings),
+            ("command", command.join(" ").as_str().into()),
+        ])
+        .to_string()
+    }
 }
 
 #[cfg(test)]

@@ -9,7 +9,7 @@ use std::io::IsTerminal;
 /// CUTOFF_PROGRESS is set (to watch a run whose stderr goes to a file), hidden otherwise so
 /// that logs and tests see nothing. Advance it with `inc(1)`; end it with `finish`.
 pub(crate) fn bar(total: usize, label: &str) -> ProgressBar {
-    let shown = std::io::stderr().is_terminal() || std::env::var_os("CUTOFF_PROGRESS").is_some();
+    let shown = std::io::stderr().is_terminal() || shown();
     let target = if shown {
         // As a `TermLike`, the terminal is drawn to even when it is not a tty (indicatif's
         // own stderr target hides itself then).
@@ -27,6 +27,11 @@ pub(crate) fn bar(total: usize, label: &str) -> ProgressBar {
     bar.set_style(style);
     bar.set_message(label.to_string());
     bar
+}
+
+/// Whether CUTOFF_PROGRESS asks for bars on a stderr that is not a terminal.
+pub(crate) fn shown() -> bool {
+    std::env::var_os("CUTOFF_PROGRESS").is_some()
 }
 
 /// Ends a bar made by `bar`, leaving the count where it stopped (a run cut short by Ctrl-C shows
