@@ -2,12 +2,11 @@
 //! the game each came from (for a validation split by game, so that no game lends positions
 //! to both sides of it).
 
-use crate::board::{Board, Color, Move, Piece};
+use crate::board::{Board, Color, Piece};
 use crate::eval::nnue::features::feature;
 use crate::rng::SplitMix64;
-use crate::search::MATE_BOUND;
 use crate::tools::data::viriformat::GameRecord;
-use crate::tools::data::Games;
+use crate::tools::data::{Filter, Games};
 use crate::tools::datagen::GameResult;
 
 /// One position: the occupied squares and, a nibble each in square order, their pieces.
@@ -112,59 +111,6 @@ impl Sample {
     }
 }
 
-/// Which positions of the games are trained on: the files keep every position, so the same
-/// games can serve several experiments.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Filter {
-    /// Skip positions with the side to move in check.
-    pub(crate) skip_in_check: bool,
-    /// Skip positions whose move played was a capture or a promotion (their score is about
-    /// the exchange, not the position); known in game records only.
-    pub(crate) skip_noisy: bool,
-    /// Skip mate scores (and anything beyond `max_score`).
-    pub(crate) max_score: i32,
-    /// Skip the first plies of each game record (the openings' random moves).
-    pub(crate) min_ply: usize,
-}
-
-impl Default for Filter {
-    fn default() -> Filter {
-        Filter {
-            skip_in_check: true,
-            skip_noisy: true,
-            max_score: MATE_BOUND - 1,
-            min_ply: 8,
-        }
-    }
-}
-
-impl Filter {
-    /// Whether the position before `played` (the `ply`-th of its record) is kept.
-    pub(crate) fn keeps(
-        &self,
-        board: &Board,
-        score: i16,
-        played: Option<Move>,
-        ply: usize,
-    ) -> bool {
-        if self.skip_in_check && board.in_check() {
-            return false;
-        }
-        if (score as i32).abs() > self.max_score {
-            return false;
-        }
-        if let Some(m) = played {
-            if ply < self.min_ply {
-                return false;
-            }
-            if self.skip_noisy && m.is_noisy() {
-                return false;
-            }
-        }
-        true
-    }
-}
-
 /// What loading saw.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct LoadStats {
@@ -173,12 +119,14 @@ pub(crate) struct LoadStats {
     pub(crate) kept: u64,
 }
 
-/// Appends the kept positions of `path` to `out`, numbering games from `stats.games`. Text
+/// Appends the positions of `path` that `filter` keeps and whose |score| is at most
+/// `max_score` to `out`, numbering games from `stats.games`. Text
 /// files hold single positions: a new game starts where the move number falls back or the
 /// result changes between consecutive lines (what `datagen` writes, one game after another).
 pub(crate) fn load(
     path: &str,
     filter: &Filter,
+    max_score: i32,
     limit: usize,
     out: &mut Vec<Sample>,
     stats: &mut LoadStats,
@@ -203,14 +151,12 @@ pub(crate) fn load(
         }
         let id = stats.games as u32;
         let result = game.result;
-        let mut ply = 0;
-        game.positions(|board, score, played| {
-            stats.seen += 1;
-            if out.len() < limit && filter.keeps(board, score, played, ply) {
+        stats.seen += game.position_count() as u64;
+        filter.positions(&game, |board, score, _| {
+            if out.len() < limit && i32::from(score).abs() <= max_score {
                 out.push(Sample::new(board, score, result, id));
                 stats.kept += 1;
             }
-            ply += 1;
         });
     }
     Ok(())

@@ -17,8 +17,9 @@ mod chart;
 pub(crate) mod data;
 pub(crate) mod model;
 
+use crate::tools::data::Filter;
 use adamw::{AdamW, AdamWConfig};
-use data::{Filter, LoadStats, Sample};
+use data::{LoadStats, Sample};
 use model::{FloatNet, Layout, Scratch, Target};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -132,7 +133,7 @@ pub fn run_cli(args: &TrainArgs) -> Result<(), String> {
     let filter = Filter {
         skip_in_check: !args.keep_in_check,
         skip_noisy: !args.keep_noisy,
-        max_score: args.max_score.min(crate::search::MATE_BOUND - 1),
+        skip_mates: true,
         min_ply: args.min_ply,
     };
     let started = Instant::now();
@@ -141,7 +142,14 @@ pub fn run_cli(args: &TrainArgs) -> Result<(), String> {
     let limit = args.max_positions.unwrap_or(usize::MAX);
     for path in &args.data {
         let before = samples.len();
-        data::load(path, &filter, limit, &mut samples, &mut stats)?;
+        data::load(
+            path,
+            &filter,
+            args.max_score,
+            limit,
+            &mut samples,
+            &mut stats,
+        )?;
         log.line(&format!(
             "{path}: {} positions kept",
             samples.len() - before
