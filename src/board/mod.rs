@@ -18,7 +18,7 @@ pub(crate) mod zobrist;
 
 pub(crate) use bitboard::Bitboard;
 pub use chessboard::Board;
-pub use dirty::DirtyPiece;
+pub use dirty::{DirtyPiece, PieceSquare};
 pub use fen::STARTPOS;
 pub use movegen::{is_legal, legal_moves, noisy_moves, quiet_moves};
 #[cfg(test)]

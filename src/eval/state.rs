@@ -2,16 +2,24 @@
 //! move along the line being searched (the material and piece-square sums, one per ply), and
 //! its caches (the pawn hash table). The search pushes a move's change record when it makes
 //! the move and pops when it unmakes it, and asks `evaluate` for the static evaluation; which
-//! evaluation runs, and what state it keeps, is this module's business alone.
+//! evaluation runs, and what state it keeps, is this module's business alone: the
+//! hand-written evaluation keeps its sums and pawn table, the network its accumulators.
 
+use super::nnue::accumulator::AccumulatorStack;
+use super::nnue::Network;
 use super::pawns::PawnTable;
 use super::psq::{psq_delta, psq_of};
 use super::score::Score;
 use crate::board::{Board, DirtyPiece};
+use std::sync::Arc;
 
 /// Plies the line's stack holds before it has to grow: more than the search ever reaches
 /// (its ply limit is 128, quiescence included), so it never allocates during a search.
 const LINE_CAPACITY: usize = 256;
+
+/// The network's evaluations are kept within this, far inside the search's tablebase and mate
+/// bands, whatever a net says.
+pub(crate) const NET_EVAL_LIMIT: i32 = 15_000;
 
 /// One search thread's evaluation state.
 pub struct EvalState {
@@ -21,23 +29,42 @@ pub struct EvalState {
     top: usize,
     /// The pawn-only terms by pawn structure: this thread's own.
     pawns: PawnTable,
+    /// With a net, its accumulators along the line, and the sums above are not kept.
+    net: Option<AccumulatorStack>,
 }
 
 impl EvalState {
-    /// The state for a search from `root`.
+    /// The hand-written evaluation's state for a search from `root`.
     pub fn new(root: &Board) -> EvalState {
+        EvalState::with_network(root, None)
+    }
+
+    /// The state for a search from `root` by `net`, or without one by the hand-written
+    /// evaluation. Everything the line needs is allocated here.
+    pub fn with_network(root: &Board, net: Option<Arc<Network>>) -> EvalState {
         let mut psq = Vec::with_capacity(LINE_CAPACITY);
         psq.push(psq_of(root));
         EvalState {
             psq,
             top: 0,
             pawns: PawnTable::new(),
+            net: net.map(|n| AccumulatorStack::new(n, root, LINE_CAPACITY)),
         }
+    }
+
+    /// The net that evaluates, None for the hand-written evaluation.
+    pub fn network(&self) -> Option<&Arc<Network>> {
+        self.net.as_ref().map(|n| n.network())
     }
 
     /// A move was made: `dirty` is what it changed.
     #[inline(always)]
     pub fn push(&mut self, dirty: &DirtyPiece) {
+        if let Some(net) = &mut self.net {
+            net.push(dirty);
+            self.top += 1;
+            return;
+        }
         let next = self.psq[self.top] + psq_delta(dirty);
         self.set_next(next);
     }
@@ -45,6 +72,11 @@ impl EvalState {
     /// A null move was made: nothing changed on the board.
     #[inline(always)]
     pub(crate) fn push_null(&mut self) {
+        if let Some(net) = &mut self.net {
+            net.push(&DirtyPiece::NONE);
+            self.top += 1;
+            return;
+        }
         let next = self.psq[self.top];
         self.set_next(next);
     }
@@ -64,6 +96,9 @@ impl EvalState {
     pub(crate) fn pop(&mut self) {
         debug_assert!(self.top > 0, "pop without a push");
         self.top -= 1;
+        if let Some(net) = &mut self.net {
+            net.pop();
+        }
     }
 
     /// Moves pushed and not yet popped.
@@ -76,6 +111,9 @@ impl EvalState {
     /// move's point of view.
     #[inline(always)]
     pub fn evaluate(&mut self, board: &Board) -> i32 {
+        if let Some(net) = &mut self.net {
+            return net.evaluate(board).clamp(-NET_EVAL_LIMIT, NET_EVAL_LIMIT);
+        }
         let psq = self.psq[self.top];
         debug_assert_eq!(psq, psq_of(board), "incremental psq of {}", board.fen());
         super::evaluate_cached(board, psq, &mut self.pawns)

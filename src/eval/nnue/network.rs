@@ -30,6 +30,9 @@ pub(crate) const SCALE: i32 = 400;
 pub(crate) const MAX_HIDDEN: usize = 1024;
 /// Hidden widths come in whole SIMD registers of i16.
 pub(crate) const HIDDEN_STEP: usize = 16;
+/// The largest output weight in magnitude (about 1.98 as a float): the engine forms
+/// `clamp(x, 0, QA) * w` in i16 (`simd.rs`), which this keeps from overflowing.
+pub(crate) const MAX_OUTPUT_WEIGHT: i16 = 127;
 
 const MAGIC: &[u8; 8] = b"CUTOFFNN";
 const VERSION: u32 = 1;
@@ -56,6 +59,8 @@ pub enum NetError {
     Length { expected: usize, found: usize },
     /// The weights do not hash to the header's id: the file is damaged.
     Hash { stored: u64, computed: u64 },
+    /// An output weight beyond `MAX_OUTPUT_WEIGHT` in magnitude (the trainer clips them).
+    OutputWeight { index: usize, weight: i16 },
 }
 
 impl fmt::Display for NetError {
@@ -86,6 +91,10 @@ impl fmt::Display for NetError {
             NetError::Hash { stored, computed } => write!(
                 f,
                 "damaged: the weights hash to {computed:016x}, the header says {stored:016x}"
+            ),
+            NetError::OutputWeight { index, weight } => write!(
+                f,
+                "output weight {index} is {weight}, beyond the +-{MAX_OUTPUT_WEIGHT} this build evaluates exactly"
             ),
         }
     }
@@ -155,6 +164,7 @@ impl Network {
         {
             return Err(NetError::Length { expected, found });
         }
+        check_output_weights(&l1_weights)?;
         let mut net = Network {
             hidden,
             buckets,
@@ -224,6 +234,7 @@ impl Network {
             .chunks_exact(4)
             .map(|c| i32::from_le_bytes([c[0], c[1], c[2], c[3]]))
             .collect();
+        check_output_weights(&l1_weights)?;
         Ok(Network {
             hidden,
             buckets,
@@ -330,7 +341,7 @@ impl Network {
     /// counted from scratch.
     pub(crate) fn refresh(&self, board: &Board, perspective: Color, acc: &mut [i16]) {
         let acc = &mut acc[..self.hidden];
-        acc.copy_from_slice(&self.l0_bias);
+        acc.copy_from_slice(self.l0_bias());
         for f in active_features(board, perspective) {
             for (a, &w) in acc.iter_mut().zip(self.column(f)) {
                 *a = a.wrapping_add(w);
@@ -354,7 +365,7 @@ impl Network {
     /// Centipawns from the summed products of a bucket.
     #[inline(always)]
     pub(crate) fn finish(&self, sum: i32, bucket: usize) -> i32 {
-        (sum / QA + self.l1_bias[bucket]) * SCALE / (QA * QB)
+        (sum / QA + self.output_bias(bucket)) * SCALE / (QA * QB)
     }
 
     /// The evaluation of `board` from the side to move's point of view, counted from scratch.
@@ -367,8 +378,10 @@ impl Network {
         self.output_scalar(&us, &them, self.bucket_of(board))
     }
 
-    /// A net of small random weights, for tests: deterministic in `seed`.
-    pub(crate) fn random(hidden: usize, buckets: usize, seed: u64) -> Network {
+    /// A net of small random weights, for tests (the integration tests write it to a file):
+    /// deterministic in `seed`.
+    #[doc(hidden)]
+    pub fn random(hidden: usize, buckets: usize, seed: u64) -> Network {
         let mut rng = crate::rng::SplitMix64::new(seed);
         let mut small = |range: i32| -> i16 {
             ((rng.next_u64() % (2 * range as u64 + 1)) as i32 - range) as i16
@@ -391,6 +404,19 @@ fn check_shape(hidden: u32, buckets: u32) -> Result<(), NetError> {
         return Err(NetError::Buckets(buckets));
     }
     Ok(())
+}
+
+fn check_output_weights(weights: &[i16]) -> Result<(), NetError> {
+    match weights
+        .iter()
+        .position(|w| w.unsigned_abs() > MAX_OUTPUT_WEIGHT as u16)
+    {
+        Some(index) => Err(NetError::OutputWeight {
+            index,
+            weight: weights[index],
+        }),
+        None => Ok(()),
+    }
 }
 
 fn payload_bytes(hidden: usize, buckets: usize) -> usize {
@@ -448,6 +474,17 @@ mod tests {
             Network::from_bytes(truncated),
             Err(NetError::Length { .. })
         ));
+        // An output weight out of range, with a hash that agrees: refused for the range.
+        let mut wide = net.clone();
+        wide.l1_weights[5] = -128;
+        wide.hash = fnv1a(&wide.payload());
+        assert_eq!(
+            Network::from_bytes(&wide.to_bytes()),
+            Err(NetError::OutputWeight {
+                index: 5,
+                weight: -128
+            })
+        );
         let mut bad = good.clone();
         let last = bad.len() - 7;
         bad[last] ^= 1;

@@ -1,0 +1,335 @@
+//! The network's accumulators along the line a search thread is on: for each ply, both
+//! perspectives' first-layer sums, kept from the move's change record (`DirtyPiece`) rather
+//! than counted from the board. Memory for the line is taken once, when the stack is built
+//! from the root (the one full refresh: without king buckets no move needs another).
+//!
+//! Updates are lazy: a push only records the move, and an accumulator is worked out when an
+//! evaluation at its ply asks for it, from the nearest ply below that has one. A node whose
+//! static evaluation the table already knows, or that is in check, then costs nothing
+//! (measured in docs/nnue.md, "Inference speed").
+
+use super::features::feature;
+use super::network::Network;
+use super::simd::kernels;
+use crate::board::{Board, Color, DirtyPiece, PieceSquare};
+use std::sync::Arc;
+
+/// Sixteen i16, 32-byte aligned: the unit of an accumulator (hidden widths are multiples of
+/// 16), so each register-wide load of an accumulator is aligned.
+#[derive(Clone, Copy)]
+#[repr(C, align(32))]
+struct Block([i16; 16]);
+
+/// Lanes in a `Block`.
+const BLOCK: usize = 16;
+
+/// The line's accumulators on one search thread.
+pub(crate) struct AccumulatorStack {
+    net: Arc<Network>,
+    /// Blocks of one perspective's accumulator.
+    blocks: usize,
+    /// By ply, then perspective (White, Black), then hidden unit.
+    acc: Vec<Block>,
+    /// The change of the move that reached each ply (ply 0: the root, nothing).
+    moves: Vec<DirtyPiece>,
+    /// Whether each ply's accumulators are worked out (the root's always are).
+    computed: Vec<bool>,
+    top: usize,
+}
+
+impl AccumulatorStack {
+    /// The stack for a search from `root`, with room for `plies` moves before it grows.
+    pub(crate) fn new(net: Arc<Network>, root: &Board, plies: usize) -> AccumulatorStack {
+        let blocks = net.hidden() / BLOCK;
+        let mut stack = AccumulatorStack {
+            net,
+            blocks,
+            acc: vec![Block([0; BLOCK]); (plies + 1) * 2 * blocks],
+            moves: vec![DirtyPiece::NONE; plies + 1],
+            computed: vec![false; plies + 1],
+            top: 0,
+        };
+        stack.refresh(root);
+        stack
+    }
+
+    pub(crate) fn network(&self) -> &Arc<Network> {
+        &self.net
+    }
+
+    /// Counts the current ply's accumulators from `board`.
+    pub(crate) fn refresh(&mut self, board: &Board) {
+        let net = Arc::clone(&self.net);
+        for c in Color::ALL {
+            net.refresh(board, c, self.slice_mut(self.top, c));
+        }
+        self.computed[self.top] = true;
+    }
+
+    /// A move (or, with `DirtyPiece::NONE`, a null move) was made.
+    #[inline(always)]
+    pub(crate) fn push(&mut self, dirty: &DirtyPiece) {
+        self.top += 1;
+        if self.top == self.moves.len() {
+            // Past the room taken at the start: only very long test lines get here.
+            self.moves.push(DirtyPiece::NONE);
+            self.computed.push(false);
+            self.acc
+                .extend(std::iter::repeat_n(Block([0; BLOCK]), 2 * self.blocks));
+        }
+        self.moves[self.top] = *dirty;
+        self.computed[self.top] = false;
+    }
+
+    #[inline(always)]
+    pub(crate) fn pop(&mut self) {
+        self.top -= 1;
+    }
+
+    /// The network's evaluation of `board`, the current board of the line, from the side to
+    /// move's point of view: `Network::evaluate`'s result, from the kept accumulators.
+    #[inline(always)]
+    pub(crate) fn evaluate(&mut self, board: &Board) -> i32 {
+        if !self.computed[self.top] {
+            self.compute(self.top);
+        }
+        let stm = board.side_to_move();
+        let bucket = self.net.bucket_of(board);
+        let (w_us, w_them) = self.net.output_weights(bucket);
+        let sum = kernels::output_sum(
+            self.slice(self.top, stm),
+            self.slice(self.top, !stm),
+            w_us,
+            w_them,
+        );
+        self.net.finish(sum, bucket)
+    }
+
+    /// The current ply's accumulator of `perspective`, worked out if it is not yet.
+    #[cfg(test)]
+    pub(crate) fn current(&mut self, perspective: Color) -> &[i16] {
+        if !self.computed[self.top] {
+            self.compute(self.top);
+        }
+        self.slice(self.top, perspective)
+    }
+
+    /// Works out `ply`'s accumulators from the nearest computed ply below it.
+    #[inline(never)]
+    fn compute(&mut self, ply: usize) {
+        let mut from = ply;
+        while !self.computed[from] {
+            from -= 1;
+        }
+        for p in from + 1..=ply {
+            self.update(p);
+            self.computed[p] = true;
+        }
+    }
+
+    /// Ply `p`'s accumulators from ply `p - 1`'s and the move between them.
+    #[inline(always)]
+    fn update(&mut self, p: usize) {
+        let dirty = self.moves[p];
+        let (removed, added) = (dirty.removed(), dirty.added());
+        let width = 2 * self.blocks;
+        let (below, above) = self.acc.split_at_mut(p * width);
+        let parent = &below[(p - 1) * width..];
+        let child = &mut above[..width];
+        for c in Color::ALL {
+            let src = as_i16(&parent[c.index() * self.blocks..][..self.blocks]);
+            let dst = as_i16_mut(&mut child[c.index() * self.blocks..][..self.blocks]);
+            let col = |ps: &PieceSquare| self.net.column(feature(c, ps.piece, ps.square.index()));
+            match (added, removed) {
+                ([a], [s]) => kernels::add_sub(dst, src, col(a), col(s)),
+                ([a], [s1, s2]) => kernels::add_sub2(dst, src, col(a), col(s1), col(s2)),
+                ([a1, a2], [s1, s2]) => {
+                    kernels::add2_sub2(dst, src, col(a1), col(a2), col(s1), col(s2))
+                }
+                _ => {
+                    // A null move, or a change the fused forms do not cover.
+                    dst.copy_from_slice(src);
+                    for a in added {
+                        kernels::add(dst, col(a));
+                    }
+                    for s in removed {
+                        kernels::sub(dst, col(s));
+                    }
+                }
+            }
+        }
+    }
+
+    fn slice(&self, ply: usize, c: Color) -> &[i16] {
+        let at = (ply * 2 + c.index()) * self.blocks;
+        as_i16(&self.acc[at..at + self.blocks])
+    }
+
+    fn slice_mut(&mut self, ply: usize, c: Color) -> &mut [i16] {
+        let at = (ply * 2 + c.index()) * self.blocks;
+        as_i16_mut(&mut self.acc[at..at + self.blocks])
+    }
+}
+
+#[inline(always)]
+fn as_i16(blocks: &[Block]) -> &[i16] {
+    // SAFETY: a `Block` is `repr(C)` around `[i16; 16]` with no padding (32 bytes, aligned
+    // to 32), so `n` blocks are `16 n` consecutive, initialised i16.
+    unsafe { std::slice::from_raw_parts(blocks.as_ptr().cast(), blocks.len() * BLOCK) }
+}
+
+#[inline(always)]
+fn as_i16_mut(blocks: &mut [Block]) -> &mut [i16] {
+    // SAFETY: as in `as_i16`; the borrow of the blocks is exclusive.
+    unsafe { std::slice::from_raw_parts_mut(blocks.as_mut_ptr().cast(), blocks.len() * BLOCK) }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::{legal_moves, PieceType};
+    use crate::eval::nnue::network::MAX_HIDDEN;
+    use crate::eval::nnue::simd::portable;
+    use crate::rng::SplitMix64;
+
+    /// What kinds of change the random games went through.
+    #[derive(Default, Debug)]
+    struct Seen {
+        captures: usize,
+        castles: usize,
+        en_passant: usize,
+        promotions: usize,
+        capture_promotions: usize,
+        nulls: usize,
+    }
+
+    impl Seen {
+        fn record(&mut self, d: &DirtyPiece) {
+            let (removed, added) = (d.removed(), d.added());
+            if added.len() == 2 {
+                self.castles += 1;
+            }
+            let promotes = removed.first().map(|p| p.piece.piece_type()) == Some(PieceType::Pawn)
+                && added.first().map(|p| p.piece.piece_type()) != Some(PieceType::Pawn);
+            if removed.len() == 2 && added.len() == 1 {
+                self.captures += 1;
+                if removed[1].square != added[0].square {
+                    self.en_passant += 1;
+                }
+                if promotes {
+                    self.capture_promotions += 1;
+                }
+            } else if promotes && added.len() == 1 {
+                self.promotions += 1;
+            }
+        }
+    }
+
+    /// The stack's accumulators and evaluation against a count from scratch, and the output
+    /// by both kernels.
+    fn check(stack: &mut AccumulatorStack, net: &Network, board: &Board) {
+        let mut fresh = [0i16; MAX_HIDDEN];
+        for c in Color::ALL {
+            net.refresh(board, c, &mut fresh);
+            assert_eq!(stack.current(c), &fresh[..net.hidden()], "{}", board.fen());
+        }
+        let want = net.evaluate(board);
+        assert_eq!(stack.evaluate(board), want, "{}", board.fen());
+        let stm = board.side_to_move();
+        let bucket = net.bucket_of(board);
+        let (w_us, w_them) = net.output_weights(bucket);
+        let (us, them) = (stack.current(stm).to_vec(), stack.current(!stm).to_vec());
+        assert_eq!(net.output_scalar(&us, &them, bucket), want);
+        let portable = portable::output_sum(&us, &them, w_us, w_them);
+        assert_eq!(net.finish(portable, bucket), want);
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("avx2") {
+            // SAFETY: the CPU has AVX2; the slices are the hidden width long.
+            let simd =
+                unsafe { crate::eval::nnue::simd::avx2::output_sum_avx2(&us, &them, w_us, w_them) };
+            assert_eq!(simd, portable);
+        }
+    }
+
+    /// Random games from `fen`: moves, null moves and takebacks, the accumulators checked
+    /// against a refresh at about half the plies (the others are left to the lazy walk).
+    fn random_games(net: &Network, fen: &str, seed: u64, seen: &mut Seen) {
+        let root = Board::from_fen(fen).expect("a valid FEN");
+        let mut rng = SplitMix64::new(seed);
+        for _ in 0..8 {
+            let mut stack = AccumulatorStack::new(Arc::new(net.clone()), &root, 8);
+            let mut line = vec![root];
+            for _ in 0..60 {
+                let board = *line.last().unwrap();
+                let moves = legal_moves(&board);
+                let roll = rng.next_u64() % 100;
+                if roll < 10 && line.len() > 1 {
+                    line.pop();
+                    stack.pop();
+                } else if roll < 18 && !board.in_check() {
+                    let mut next = board;
+                    next.make_null_move();
+                    stack.push(&DirtyPiece::NONE);
+                    line.push(next);
+                    seen.nulls += 1;
+                } else if !moves.is_empty() {
+                    let mut next = board;
+                    let m = moves.as_slice()[(rng.next_u64() % moves.len() as u64) as usize];
+                    let dirty = next.make_move(m);
+                    seen.record(&dirty);
+                    stack.push(&dirty);
+                    line.push(next);
+                } else {
+                    break;
+                }
+                if rng.next_u64().is_multiple_of(2) {
+                    check(&mut stack, net, line.last().unwrap());
+                }
+            }
+            check(&mut stack, net, line.last().unwrap());
+        }
+    }
+
+    const FENS: [&str; 7] = [
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+        "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
+        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+        // Chess960: castling where the king or the rook stays put, or they swap sides.
+        "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+        "1rk4r/8/8/8/8/8/8/1RK4R w HBhb - 0 1",
+    ];
+
+    #[test]
+    fn incremental_accumulators_equal_a_refresh_after_every_kind_of_move() {
+        let mut seen = Seen::default();
+        for (i, (hidden, buckets)) in [(32, 1), (128, 8), (48, 4)].into_iter().enumerate() {
+            let net = Network::random(hidden, buckets, 40 + i as u64);
+            for (j, fen) in FENS.iter().enumerate() {
+                random_games(&net, fen, (i * 100 + j) as u64, &mut seen);
+            }
+        }
+        assert!(
+            seen.captures > 0
+                && seen.castles > 0
+                && seen.en_passant > 0
+                && seen.promotions > 0
+                && seen.capture_promotions > 0
+                && seen.nulls > 0,
+            "{seen:?}"
+        );
+    }
+
+    #[test]
+    fn the_stack_grows_past_its_room() {
+        let net = Arc::new(Network::random(16, 1, 2));
+        let mut board = Board::startpos();
+        let mut stack = AccumulatorStack::new(net.clone(), &board, 2);
+        for text in "g1f3 g8f6 f3g1 f6g8 e2e4".split_whitespace() {
+            let m = board.parse_uci_move(text, false).unwrap();
+            stack.push(&board.make_move(m));
+        }
+        assert_eq!(stack.evaluate(&board), net.evaluate(&board));
+    }
+}
