@@ -37,6 +37,9 @@ enum Command {
     Bench {
         #[arg(default_value_t = cutoff::tools::bench::DEFAULT_DEPTH)]
         depth: i32,
+        /// Evaluate with this net file instead of the default evaluation.
+        #[arg(long, value_name = "PATH")]
+        eval_file: Option<String>,
     },
     /// The ordering lab: search an EPD suite under each move-ordering configuration and
     /// compare node counts, fail-high statistics and cutoffs by picker stage.
@@ -136,8 +139,16 @@ fn main() -> ExitCode {
                 ExitCode::from(2)
             }
         },
-        Some(Command::Bench { depth }) => {
-            cutoff::tools::bench::run(clamp_depth(depth.into()));
+        Some(Command::Bench { depth, eval_file }) => {
+            let network = match eval_file.as_deref().map(cutoff::eval::nnue::load) {
+                None => None,
+                Some(Ok(net)) => Some(std::sync::Arc::new(net)),
+                Some(Err(e)) => {
+                    eprintln!("error: --eval-file {}: {e}", eval_file.unwrap_or_default());
+                    return ExitCode::from(2);
+                }
+            };
+            cutoff::tools::bench::run(clamp_depth(depth.into()), network);
             ExitCode::SUCCESS
         }
         Some(Command::Ordering {

@@ -70,6 +70,8 @@ fn handshake_lists_every_option() {
         "UCI_Chess960",
         "UCI_ShowWDL",
         "SyzygyPath",
+        "EvalFile",
+        "UseNNUE",
         "Stats",
         "Selectivity",
         "UCI_LimitStrength",

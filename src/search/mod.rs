@@ -14,6 +14,7 @@ pub(crate) mod tt;
 pub(crate) mod tunable;
 
 use crate::board::{is_legal, Move};
+use crate::eval::nnue::{default_network, Network};
 use crate::position::Position;
 pub(crate) use event::{EventSink, LineReport, SearchEvent};
 pub use level::Level;
@@ -86,6 +87,9 @@ pub struct SearchOptions {
     /// The time manager may spend up to the hard limit on an unclear position; off, the
     /// hard limit is the soft one (a level's longest move is its normal one).
     pub extra_time: bool,
+    /// The net that evaluates, shared by every thread; None: the hand-written evaluation.
+    /// By default the build's default evaluation (`eval::nnue::default_network`).
+    pub network: Option<Arc<Network>>,
 }
 
 impl Default for SearchOptions {
@@ -103,6 +107,7 @@ impl Default for SearchOptions {
             tablebase: None,
             level: None,
             extra_time: true,
+            network: default_network(),
         }
     }
 }

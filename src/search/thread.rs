@@ -61,8 +61,8 @@ pub(super) struct SearchThread<'a, const STATS: bool> {
     pub(super) lmr: LmrTable,
     /// The root's material, for the line reports.
     root_material: u32,
-    /// The evaluation's state along the current line (its incremental sums, its pawn hash
-    /// table): this thread's own, made once per search.
+    /// The evaluation's state along the current line (its incremental sums and pawn hash
+    /// table, or the net's accumulators): this thread's own, made once per search.
     pub(super) eval: EvalState,
 }
 
@@ -131,7 +131,7 @@ impl<'a, const STATS: bool> SearchThread<'a, STATS> {
             nmp_min_ply: 0,
             lmr: LmrTable::new(),
             root_material: pos.board().material_count(),
-            eval: EvalState::new(pos.board()),
+            eval: EvalState::with_network(pos.board(), shared.opts.network.clone()),
         }
     }
 

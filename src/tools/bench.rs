@@ -1,9 +1,12 @@
 //! `cutoff bench [DEPTH]`: a fixed set of positions searched to a fixed depth from a fresh
 //! state (one thread, 16 MB table). Deterministic, so its node count identifies a build's
 //! search, and its speed compares builds. The last line is `N nodes M nps`, as OpenBench reads.
+//! It runs the build's default evaluation, or the net of `--eval-file`.
 
+use crate::eval::nnue::Network;
 use crate::position::Position;
 use crate::search::{search_fresh, Limits, SearchOptions};
+use std::sync::Arc;
 use std::time::Instant;
 
 pub const DEFAULT_DEPTH: i32 = 13;
@@ -53,11 +56,18 @@ pub(crate) const POSITIONS: [&str; 40] = [
     "2r3k1/5pp1/p3p2p/1p1bP3/3B4/P5P1/1P3PKP/2R5 w - - 0 1",
 ];
 
-/// Runs the bench and returns (total nodes, nodes per second).
-pub fn run(depth: i32) -> (u64, u64) {
+/// Runs the bench with the default evaluation, or with `network` where given, and returns
+/// (total nodes, nodes per second).
+pub fn run(depth: i32, network: Option<Arc<Network>>) -> (u64, u64) {
+    let defaults = SearchOptions::default();
     let opts = SearchOptions {
         report: false,
-        ..SearchOptions::default()
+        network: network.or(defaults.network.clone()),
+        ..defaults
+    };
+    let evaluation = match &opts.network {
+        Some(net) => format!("network {}", net.describe()),
+        None => "classical".to_string(),
     };
     let limits = Limits::depth(depth);
     let start = Instant::now();
@@ -78,6 +88,7 @@ pub fn run(depth: i32) -> (u64, u64) {
     let nps = total * 1000 / ms;
     println!("===========================");
     println!("Build           : {}", crate::BUILD_LEVEL);
+    println!("Evaluation      : {evaluation}");
     println!("Total time (ms) : {ms}");
     println!("Nodes searched  : {total}");
     println!("Nodes/second    : {nps}");

@@ -53,6 +53,8 @@ pub struct DatagenConfig {
     /// What `run` writes: text lines of the kept positions, or binary game records of every
     /// move.
     pub format: DataFormat,
+    /// The net the searchers evaluate with (None: the hand-written evaluation).
+    pub network: Option<Arc<crate::eval::nnue::Network>>,
 }
 
 impl Default for DatagenConfig {
@@ -69,6 +71,7 @@ impl Default for DatagenConfig {
             adjudication: Adjudication::default(),
             verification: Verification::default(),
             format: DataFormat::Text,
+            network: crate::eval::nnue::default_network(),
         }
     }
 }
@@ -184,6 +187,9 @@ pub struct DatagenArgs {
     /// (viriformat) of every move with its score.
     #[arg(long, value_enum, default_value_t = DataFormat::Text)]
     pub(crate) format: DataFormat,
+    /// Evaluate with this net file instead of the default evaluation.
+    #[arg(long, value_name = "PATH")]
+    pub(crate) eval_file: Option<String>,
 }
 
 impl DatagenArgs {
@@ -218,6 +224,7 @@ impl DatagenArgs {
                 max_score: self.verify_max_score,
             },
             format: self.format,
+            network: crate::eval::nnue::default_network(),
         }
     }
 }
@@ -362,6 +369,7 @@ impl<'a> GamePlayer<'a> {
             threads: 1,
             report: false,
             tablebase: self.tablebase.clone(),
+            network: self.config.network.clone(),
             ..SearchOptions::default()
         };
         let control = Control::new();
@@ -877,6 +885,10 @@ pub fn run_cli(args: &DatagenArgs) -> Result<(), String> {
         None => None,
     };
     let mut config = args.config(book.len());
+    if let Some(path) = &args.eval_file {
+        let net = crate::eval::nnue::load(path).map_err(|e| format!("--eval-file {path}: {e}"))?;
+        config.network = Some(Arc::new(net));
+    }
     let out = &args.out;
     let (file, existing) = output::open(out, config.format, args.append)?;
     let mut sidecar = sidecar::Sidecar::open(out, args.append)?;

@@ -12,6 +12,7 @@ use crate::board::movegen::legal_moves;
 use crate::board::perft::perft;
 use crate::board::{Board, Color, Move};
 use crate::eval;
+use crate::eval::nnue::{self, Network};
 use crate::position::Position;
 use crate::search::ordering::explain::explain_with;
 use crate::search::tablebase::Tablebase;
@@ -42,6 +43,9 @@ pub struct Engine {
     control: Arc<Control>,
     /// The Syzygy tables of `SyzygyPath`; each search gets a share.
     tablebase: Option<Arc<Tablebase>>,
+    /// The net of `EvalFile` (at first the embedded one, if the build has one); the searches
+    /// use it while `UseNNUE` is on, all threads sharing it.
+    network: Option<Arc<Network>>,
     /// Option changes for the searcher made while a search held it.
     pending: Pending,
     /// `debug on`: each search says what it was asked for and reports its statistics.
@@ -73,6 +77,7 @@ impl Engine {
             running: None,
             control: Arc::new(Control::new()),
             tablebase: None,
+            network: nnue::embedded(),
             pending: Pending::default(),
             debug: false,
         }
@@ -300,6 +305,16 @@ impl Engine {
                     Effect::ClearHash => self.searcher().clear_tt(),
                     Effect::SetChess960 => self.position.set_chess960(next.chess960),
                     Effect::SetSyzygyPath => self.load_tablebase(&next.syzygy_path),
+                    Effect::LoadEvalFile => {
+                        if !self.load_eval_file(&next.eval_file, &mut next.use_nnue) {
+                            return;
+                        }
+                    }
+                    Effect::SetUseNnue if next.use_nnue && self.network.is_none() => {
+                        error("UseNNUE: no net is loaded (set EvalFile first); the hand-written evaluation stays");
+                        return;
+                    }
+                    Effect::SetUseNnue => {}
                     Effect::None => {}
                 }
                 self.options = next;
@@ -328,22 +343,87 @@ impl Engine {
         }
     }
 
-    /// `eval`: the table of every term, then the evaluation on one `info string` line.
+    /// Loads the net `EvalFile` names (`<default>` or empty: the embedded one) for the next
+    /// search; a running search keeps the net it started with. On a failure the net in use
+    /// stays and false is returned. Without an embedded net, `<default>` means no net, and
+    /// `use_nnue` goes off.
+    fn load_eval_file(&mut self, spec: &str, use_nnue: &mut bool) -> bool {
+        if spec.is_empty() || spec == options::DEFAULT_EVAL_FILE {
+            self.network = nnue::embedded();
+            match &self.network {
+                Some(net) => send(&format!(
+                    "info string EvalFile {spec}: the embedded net {}",
+                    net.describe()
+                )),
+                None => {
+                    *use_nnue = false;
+                    send(&format!(
+                        "info string EvalFile {spec}: this build has no embedded net; the hand-written evaluation evaluates"
+                    ));
+                }
+            }
+            return true;
+        }
+        match nnue::load(spec) {
+            Ok(net) => {
+                send(&format!(
+                    "info string EvalFile {spec}: loaded net {}",
+                    net.describe()
+                ));
+                self.network = Some(Arc::new(net));
+                true
+            }
+            Err(e) => {
+                let kept = match &self.network {
+                    Some(net) => format!("the net in use stays ({})", net.describe()),
+                    None => "no net is loaded".to_string(),
+                };
+                error(&format!("EvalFile {spec}: {e}; {kept}"));
+                false
+            }
+        }
+    }
+
+    /// The net the searches use now: None for the hand-written evaluation.
+    fn network_in_use(&self) -> Option<Arc<Network>> {
+        self.network.clone().filter(|_| self.options.use_nnue)
+    }
+
+    /// `eval`: the hand-written evaluation's table of every term and its total, then, with
+    /// `UseNNUE` on, the net's evaluation. The last line is the evaluation the search uses.
     fn eval(&self) {
         let b = self.position.board();
         for line in eval_table::eval_table(b) {
             send(&line);
         }
+        let white_side = |stm: i32| {
+            if b.side_to_move() == Color::White {
+                stm
+            } else {
+                -stm
+            }
+        };
         let stm = eval::evaluate(b);
-        let white = if b.side_to_move() == Color::White {
-            stm
+        let label = if self.network_in_use().is_some() {
+            "classical eval"
         } else {
-            -stm
+            "eval"
         };
         send(&format!(
-            "info string eval: {stm} cp for the side to move (white side {white}; phase {}/24)",
+            "info string {label}: {stm} cp for the side to move (white side {}; phase {}/24)",
+            white_side(stm),
             eval::psq::phase_of(b)
         ));
+        if let Some(net) = self.network_in_use() {
+            let stm = net.evaluate(b);
+            send(&format!(
+                "info string eval: {stm} cp for the side to move (white side {}; output bucket {} of {}; net {})",
+                white_side(stm),
+                net.bucket_of(b),
+                net.buckets(),
+                net.describe()
+            ));
+        }
     }
 
     /// `order`: the current position's moves in the order the picker would try them at the
@@ -462,6 +542,7 @@ impl Engine {
                 self.options.level(level::fresh_seed())
             },
             extra_time: true,
+            network: self.network_in_use(),
         };
         if let Some(level) = &opts.level {
             send(&level_text(&self.options, level));

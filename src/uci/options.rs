@@ -3,6 +3,7 @@
 //! what the engine does on a change. The `uci` declarations and the `setoption` parsing both
 //! read it, so they cannot disagree; an option's default is its field in `Options::default()`.
 
+use crate::eval::nnue::default::USE_BY_DEFAULT;
 use crate::search::level::{Level, DEFAULT_ELO, MAX_ELO, MAX_SKILL, MIN_ELO};
 use crate::search::ordering::{OrderingConfig, Switch, SWITCHES};
 use crate::search::techniques::{Technique, Techniques, TECHNIQUES};
@@ -31,6 +32,10 @@ pub struct Options {
     /// `wdl W D L` on info lines with a score.
     pub(crate) show_wdl: bool,
     pub(crate) ordering: OrderingConfig,
+    /// `UseNNUE`: the net of `EvalFile` evaluates; off, the hand-written evaluation.
+    pub(crate) use_nnue: bool,
+    /// `EvalFile`: the net file loaded, `<default>` for the embedded net.
+    pub(crate) eval_file: String,
     /// `UCI_LimitStrength`: play at `UCI_Elo`.
     pub limit_strength: bool,
     pub uci_elo: i32,
@@ -55,6 +60,8 @@ impl Default for Options {
             techniques: Techniques::ALL,
             show_wdl: false,
             ordering: OrderingConfig::PLAYING,
+            use_nnue: USE_BY_DEFAULT,
+            eval_file: DEFAULT_EVAL_FILE.to_string(),
             limit_strength: false,
             uci_elo: DEFAULT_ELO,
             skill_level: MAX_SKILL,
@@ -96,6 +103,10 @@ pub(crate) enum Effect {
     ClearHash,
     SetChess960,
     SetSyzygyPath,
+    /// Load the net of `EvalFile`.
+    LoadEvalFile,
+    /// `UseNNUE` changed: a net must be loaded to turn it on.
+    SetUseNnue,
 }
 
 /// One option: how `uci` names it, what its values are, and what a change does beyond
@@ -199,6 +210,9 @@ struct Text {
 /// How the protocol spells an empty string option.
 const EMPTY: &str = "<empty>";
 
+/// `EvalFile`'s value for the net embedded in the binary.
+pub(crate) const DEFAULT_EVAL_FILE: &str = "<default>";
+
 impl Kind for Text {
     fn declaration(&self, defaults: &Options) -> String {
         let default = read(self.field, defaults);
@@ -273,6 +287,8 @@ const FIXED: &[UciOption] = &[
     UciOption { name: "UCI_Chess960",      kind: &Check { field: |o| &mut o.chess960 },                                       effect: Effect::SetChess960 },
     UciOption { name: "UCI_ShowWDL",       kind: &Check { field: |o| &mut o.show_wdl },                                       effect: Effect::None },
     UciOption { name: "SyzygyPath",        kind: &Text { field: |o| &mut o.syzygy_path },                                     effect: Effect::SetSyzygyPath },
+    UciOption { name: "EvalFile",          kind: &Text { field: |o| &mut o.eval_file },                                       effect: Effect::LoadEvalFile },
+    UciOption { name: "UseNNUE",           kind: &Check { field: |o| &mut o.use_nnue },                                       effect: Effect::SetUseNnue },
     UciOption { name: "Stats",             kind: &Check { field: |o| &mut o.stats },                                          effect: Effect::None },
     UciOption { name: "Selectivity",       kind: &Check { field: |o| &mut o.selectivity },                                    effect: Effect::None },
     UciOption { name: "UCI_LimitStrength", kind: &Check { field: |o| &mut o.limit_strength },                                 effect: Effect::None },
