@@ -1,19 +1,22 @@
 //! The network's inner loops: an accumulator from its parent's plus and minus a few
 //! first-layer columns, and the output layer's sum of `SCReLU(us) . w_us + SCReLU(them) .
-//! w_them`. Two versions of each: `portable`, plain loops the compiler vectorises for the
-//! build's instruction set (SSE2 on `x86-64`, AVX2 on `x86-64-v3`), and `avx2`, written with
-//! `std::arch` intrinsics. The build picks one at compile time (`kernels`); both give the
-//! same bits (i16 and i32 sums wrap, and wrapping sums do not depend on their order), and the
-//! tests run both wherever the CPU has AVX2.
+//! w_them`. `portable` has them as plain loops the compiler vectorises for the build's
+//! instruction set (SSE2 on `x86-64`, AVX2 on `x86-64-v3` and `native`); `avx2` has the
+//! output written with `std::arch` intrinsics. The build picks its `kernels` at compile
+//! time; both outputs give the same bits (the sums wrap, and wrapping sums do not depend on
+//! their order), and the tests run both wherever the CPU has AVX2.
 //!
 //! The output uses the `madd(v, mullo(v, w))` trick: with `v = clamp(x, 0, QA)` at most 255
 //! and every output weight at most 127 in magnitude (`Network` refuses others), `v * w` fits
 //! an i16, so 16 products are formed per instruction and `madd` sums `v * (v * w)` in pairs
 //! into i32 lanes without overflow (each pair is below 2^25).
 //!
-//! Measured (docs/nnue.md, "Inference speed"): the compiler's vectorised loops are as fast as
-//! the intrinsics for the accumulator updates, so those stay portable on every build; the
-//! output's intrinsics pay on AVX2 builds.
+//! Measured with `timing::kernel_timing` on a native build of this machine (AVX2; shared, so
+//! the numbers are rough, three rounds each): a capture's update of one 128-wide accumulator
+//! took 22.8-23.7 ns as the compiler's loop and 23.7-24.2 ns with the intrinsics of 03c816e
+//! (512 wide: 81-88 ns and 84-92 ns), so the updates stay the loops on every build; the
+//! output took 38-39 ns as the loop and 21.5-23 ns with intrinsics (512 wide: 119-144 ns
+//! and 67-75 ns), so the output keeps them.
 
 use super::network::QA;
 
@@ -90,12 +93,15 @@ pub(crate) mod portable {
         }
     }
 
-    /// `sum SCReLU(us[i]) * w_us[i] + SCReLU(them[i]) * w_them[i]`, in wrapping i32.
+    /// `sum SCReLU(us[i]) * w_us[i] + SCReLU(them[i]) * w_them[i]`, in wrapping i32. On AVX2
+    /// builds only the tests call it, as the intrinsics' reference.
+    #[cfg_attr(all(target_arch = "x86_64", target_feature = "avx2"), allow(dead_code))]
     #[inline(always)]
     pub(crate) fn output_sum(us: &[i16], them: &[i16], w_us: &[i16], w_them: &[i16]) -> i32 {
         half_sum(us, w_us).wrapping_add(half_sum(them, w_them))
     }
 
+    #[cfg_attr(all(target_arch = "x86_64", target_feature = "avx2"), allow(dead_code))]
     #[inline(always)]
     fn half_sum(acc: &[i16], w: &[i16]) -> i32 {
         let acc = &acc[..w.len()];
@@ -115,82 +121,14 @@ pub(crate) mod portable {
 #[cfg(target_arch = "x86_64")]
 #[cfg_attr(not(target_feature = "avx2"), allow(dead_code))]
 pub(crate) mod avx2 {
+    // The updates stay the compiler's loops: as fast as intrinsics (module comment).
     #[cfg(target_feature = "avx2")]
-    pub(crate) use super::portable::{add, sub};
+    pub(crate) use super::portable::{add, add2_sub2, add_sub, add_sub2, sub};
     use super::QA;
     use std::arch::x86_64::*;
 
     /// Sixteen i16 to a register.
     const LANES: usize = 16;
-
-    #[inline(always)]
-    unsafe fn load(s: &[i16], i: usize) -> __m256i {
-        _mm256_loadu_si256(s.as_ptr().add(i).cast())
-    }
-
-    #[cfg(target_feature = "avx2")]
-    #[inline(always)]
-    pub(crate) fn add_sub(dst: &mut [i16], src: &[i16], add: &[i16], sub: &[i16]) {
-        let n = dst.len();
-        assert!(n.is_multiple_of(LANES) && src.len() >= n && add.len() >= n && sub.len() >= n);
-        for i in (0..n).step_by(LANES) {
-            unsafe {
-                let v =
-                    _mm256_sub_epi16(_mm256_add_epi16(load(src, i), load(add, i)), load(sub, i));
-                _mm256_storeu_si256(dst.as_mut_ptr().add(i).cast(), v);
-            }
-        }
-    }
-
-    #[cfg(target_feature = "avx2")]
-    #[inline(always)]
-    pub(crate) fn add_sub2(dst: &mut [i16], src: &[i16], add: &[i16], sub1: &[i16], sub2: &[i16]) {
-        let n = dst.len();
-        assert!(
-            n % LANES == 0
-                && src.len() >= n
-                && add.len() >= n
-                && sub1.len() >= n
-                && sub2.len() >= n
-        );
-        for i in (0..n).step_by(LANES) {
-            unsafe {
-                let v =
-                    _mm256_sub_epi16(_mm256_add_epi16(load(src, i), load(add, i)), load(sub1, i));
-                let v = _mm256_sub_epi16(v, load(sub2, i));
-                _mm256_storeu_si256(dst.as_mut_ptr().add(i).cast(), v);
-            }
-        }
-    }
-
-    #[cfg(target_feature = "avx2")]
-    #[inline(always)]
-    pub(crate) fn add2_sub2(
-        dst: &mut [i16],
-        src: &[i16],
-        add1: &[i16],
-        add2: &[i16],
-        sub1: &[i16],
-        sub2: &[i16],
-    ) {
-        let n = dst.len();
-        assert!(
-            n % LANES == 0
-                && src.len() >= n
-                && add1.len() >= n
-                && add2.len() >= n
-                && sub1.len() >= n
-                && sub2.len() >= n
-        );
-        for i in (0..n).step_by(LANES) {
-            unsafe {
-                let v =
-                    _mm256_add_epi16(_mm256_add_epi16(load(src, i), load(add1, i)), load(add2, i));
-                let v = _mm256_sub_epi16(_mm256_sub_epi16(v, load(sub1, i)), load(sub2, i));
-                _mm256_storeu_si256(dst.as_mut_ptr().add(i).cast(), v);
-            }
-        }
-    }
 
     /// The output sum, as `portable::output_sum`.
     #[cfg(target_feature = "avx2")]
@@ -307,7 +245,8 @@ mod timing {
     use std::hint::black_box;
     use std::time::Instant;
 
-    /// Times the kernels (portable loops against intrinsics): run by hand on an AVX2 build,
+    /// Times the kernels (the output as loops and as intrinsics; 03c816e also timed the
+    /// updates' intrinsics): run by hand on an AVX2 build,
     /// `RUSTFLAGS='-C target-cpu=native' cargo test --release --target-dir target/native --lib
     /// kernel_timing -- --ignored --nocapture`.
     #[test]
@@ -329,19 +268,7 @@ mod timing {
                         net.column((i * 13) & 511),
                     );
                 }
-                let portable_ns = t.elapsed().as_nanos() as f64 / n as f64;
-                let t = Instant::now();
-                for i in 0..n {
-                    let (a, b) = acc.split_at_mut(1);
-                    avx2::add_sub2(
-                        &mut b[0],
-                        black_box(&a[0]),
-                        net.column(i & 511),
-                        net.column((i * 7) & 511),
-                        net.column((i * 13) & 511),
-                    );
-                }
-                let avx2_ns = t.elapsed().as_nanos() as f64 / n as f64;
+                let update_ns = t.elapsed().as_nanos() as f64 / n as f64;
                 let (w_us, w_them) = net.output_weights(0);
                 let t = Instant::now();
                 let mut s = 0i32;
@@ -361,7 +288,7 @@ mod timing {
                 let avx2_out = t.elapsed().as_nanos() as f64 / n as f64;
                 black_box(s);
                 println!(
-                    "H {hidden} round {round}: add_sub2 portable {portable_ns:.2} ns, avx2 {avx2_ns:.2} ns; output portable {portable_out:.2} ns, avx2 {avx2_out:.2} ns"
+                    "H {hidden} round {round}: add_sub2 {update_ns:.2} ns; output portable {portable_out:.2} ns, avx2 {avx2_out:.2} ns"
                 );
             }
         }
