@@ -859,8 +859,7 @@ pub(crate) fn run_watched<W: Write + Send>(
     }
 }
 
-/// What the sidecar names as the evaluation that played: the hand-written one, until datagen
-/// can play with a network (whose id will go here).
+/// What the sidecar names as the evaluation that played when no net did.
 const CLASSICAL_NET: &str = "classical";
 
 /// Runs `cutoff datagen`: reads the book and opens the tables the flags name, opens the output
@@ -1003,7 +1002,14 @@ impl RunRecord<'_> {
             ("started", self.started.1.as_str().into()),
             ("version", crate::VERSION.into()),
             ("commit", crate::COMMIT.into()),
-            ("net", CLASSICAL_NET.into()),
+            (
+                "net",
+                c.network
+                    .as_ref()
+                    .map_or(CLASSICAL_NET.to_string(), |n| n.id())
+                    .as_str()
+                    .into(),
+            ),
             ("format", format.into()),
             ("settings", settings),
             ("command", command.join(" ").as_str().into()),
