@@ -40,8 +40,8 @@ pub struct TrainArgs {
     /// Output buckets by piece count (1 to 8).
     #[arg(long, default_value_t = 1)]
     pub buckets: usize,
-    /// Passes over the training positions.
-    #[arg(long, default_value_t = 20)]
+    /// Passes over the training positions (12: the best of 6, 12 and 20 on gen 1's data).
+    #[arg(long, default_value_t = 12)]
     pub epochs: usize,
     /// Positions per optimiser step.
     #[arg(long, default_value_t = 16384)]
@@ -55,12 +55,14 @@ pub struct TrainArgs {
     /// AdamW's decoupled weight decay.
     #[arg(long, default_value_t = 0.01)]
     pub weight_decay: f32,
-    /// Weight of the game result in the target (the rest is the search score).
-    #[arg(long, default_value_t = 0.3)]
+    /// Weight of the game result in the target (the rest is the search score); 0.1 beat 0,
+    /// 0.3 and 0.6 on gen 1's data (docs/nnue.md).
+    #[arg(long, default_value_t = 0.1)]
     pub lambda: f32,
     /// Centipawns per unit of the sigmoid that turns a score (and the net's output in
     /// centipawns) into an expected result: the net keeps the scores' scale whatever this is.
-    #[arg(long, default_value_t = 400.0)]
+    /// 175 fits the classical evaluation's self-play results best (docs/nnue.md).
+    #[arg(long, default_value_t = 175.0)]
     pub score_scale: f32,
     /// Percent of the games held out for validation.
     #[arg(long, default_value_t = 2.0)]
