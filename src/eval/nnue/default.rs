@@ -10,8 +10,10 @@
 use super::Network;
 use std::sync::{Arc, OnceLock};
 
-/// The embedded net's file; none yet.
-pub(crate) const EMBEDDED: Option<&[u8]> = None;
+/// The embedded net's file: generation 1 (docs/nnue.md), trained on 3.6 M positions of the
+/// classical evaluation's self-play; `UseNNUE true` selects it.
+pub(crate) const EMBEDDED: Option<&[u8]> =
+    Some(include_bytes!("../../../nets/2932d0616d641d58.nnue"));
 
 /// Whether searches use the embedded net unless told otherwise (false: the hand-written
 /// evaluation).
