@@ -193,6 +193,53 @@ impl Board {
             || (bishop_attacks(sq, occ) & bq).any()
     }
 
+    /// Whether legal move `m` gives check, found without playing it: the opponent's king is
+    /// attacked, once the move is made, by the moved piece (as what it promotes to), by a
+    /// slider it uncovers (the en passant victim's square opens too), or by the rook of a
+    /// castling move. The search asks it of moves it may prune before making them.
+    pub fn gives_check(&self, m: Move) -> bool {
+        let us = self.side;
+        let king = self.king(us.flip());
+        let (from, to) = (m.from(), m.to());
+        let Some(piece) = self.mailbox[from.index()] else {
+            return false;
+        };
+        let ours = |pt| self.colored_pieces(us, pt).without(from);
+        let mut pawns = ours(PieceType::Pawn);
+        let mut knights = ours(PieceType::Knight);
+        let mut rq = ours(PieceType::Rook) | ours(PieceType::Queen);
+        let mut bq = ours(PieceType::Bishop) | ours(PieceType::Queen);
+        let mut occ = self.occupied().without(from);
+        if m.is_castle() {
+            // The king "takes" its own rook on `to`; both move to their castling squares (a
+            // king never gives check, but the rook or a slider it uncovers may).
+            let side = if to > from { KING_SIDE } else { QUEEN_SIDE };
+            let (king_to, rook_to) = castle_destinations(us, side);
+            occ = occ.without(to).with(king_to).with(rook_to);
+            rq = rq.without(to).with(rook_to);
+        } else {
+            if m.is_en_passant() {
+                occ = occ.without(Square::new(to.file(), from.rank()));
+            }
+            occ = occ.with(to);
+            match m.promotion_piece().unwrap_or(piece.piece_type()) {
+                PieceType::Pawn => pawns = pawns.with(to),
+                PieceType::Knight => knights = knights.with(to),
+                PieceType::Bishop => bq = bq.with(to),
+                PieceType::Rook => rq = rq.with(to),
+                PieceType::Queen => {
+                    rq = rq.with(to);
+                    bq = bq.with(to);
+                }
+                PieceType::King => {}
+            }
+        }
+        (pawn_attacks(us.flip(), king) & pawns).any()
+            || (knight_attacks(king) & knights).any()
+            || (rook_attacks(king, occ) & rq).any()
+            || (bishop_attacks(king, occ) & bq).any()
+    }
+
     /// Both sides' material by the classic count (pawn 1, knight and bishop 3, rook 5, queen
     /// 9): 78 at the start. Reports use it as a measure of the game's phase (the win/draw/loss
     /// model); the evaluation has its own values.
