@@ -413,6 +413,9 @@ impl<const STATS: bool> SearchThread<'_, STATS> {
         let mut first_from = PickedFrom::HashMove;
         let mut tried = TriedMoves::default();
         let lmp_limit = (t::lmp_base() + depth * depth) as usize / (2 - improving as usize);
+        // Set once late move or futility pruning drops the quiets and checks are spared: the
+        // quiets still to come are searched only if they give check.
+        let mut only_checks = false;
 
         while let Some((m, from)) = picker.next(pos.board(), self.tables) {
             if m == excluded {
@@ -435,14 +438,28 @@ impl<const STATS: bool> SearchThread<'_, STATS> {
             // Move pruning: once a move has kept the node from being lost, late and hopeless
             // moves are skipped. Never at the root, in check or in pure mode.
             if !root && !in_check && best.score > -MATE_BOUND {
+                // Checks are spared (`spare_checks`): a quiet move that gives check may mate
+                // or win by force, which no count of moves, margin or history can see. Once
+                // late move or futility pruning would drop every quiet still to come, only
+                // the quiet checks among them are searched.
+                let spared = tech.spare_checks && quiet && pos.board().gives_check(m);
+                if quiet && only_checks && !spared {
+                    continue;
+                }
                 // Late move pruning: enough quiets have been tried.
                 if tech.late_move_pruning
                     && quiet
                     && depth <= t::lmp_depth()
                     && searched >= lmp_limit
                 {
-                    picker.skip_quiets();
-                    continue;
+                    if !tech.spare_checks {
+                        picker.skip_quiets();
+                        continue;
+                    }
+                    only_checks = true;
+                    if !spared {
+                        continue;
+                    }
                 }
                 // Futility pruning: even a generous margin cannot lift the eval to alpha.
                 if tech.futility
@@ -450,12 +467,19 @@ impl<const STATS: bool> SearchThread<'_, STATS> {
                     && depth <= t::fp_depth()
                     && static_eval + t::fp_base() + t::fp_margin() * depth <= best.alpha
                 {
-                    picker.skip_quiets();
-                    continue;
+                    if !tech.spare_checks {
+                        picker.skip_quiets();
+                        continue;
+                    }
+                    only_checks = true;
+                    if !spared {
+                        continue;
+                    }
                 }
                 // History pruning: quiets that have failed again and again here.
                 if tech.history_pruning
                     && quiet
+                    && !spared
                     && depth <= t::hp_depth()
                     && history < -t::hp_margin() * depth
                 {
@@ -776,7 +800,10 @@ impl<const STATS: bool> SearchThread<'_, STATS> {
                         .board()
                         .captured(m)
                         .map_or(0, |v| PIECE_VALUE[v.index()]);
-                    if stand_pat + gain + t::delta_margin() <= best.alpha {
+                    // A capture that gives check is spared (`spare_checks`): it may mate.
+                    if stand_pat + gain + t::delta_margin() <= best.alpha
+                        && !(tech.spare_checks && pos.board().gives_check(m))
+                    {
                         continue;
                     }
                 }

@@ -31,6 +31,9 @@ pub struct Techniques {
     pub(crate) check_extension_see: bool,
     /// Late move reductions.
     pub(crate) lmr: bool,
+    /// Moves that give check are spared from late move, futility and history pruning and
+    /// from quiescence's delta pruning.
+    pub(crate) spare_checks: bool,
     /// Quiescence: losing captures skipped, delta pruning.
     pub(crate) quiescence_pruning: bool,
 }
@@ -49,6 +52,7 @@ impl Techniques {
         singular: true,
         check_extension_see: true,
         lmr: true,
+        spare_checks: true,
         quiescence_pruning: true,
     };
 
@@ -66,6 +70,7 @@ impl Techniques {
         singular: false,
         check_extension_see: false,
         lmr: false,
+        spare_checks: false,
         quiescence_pruning: false,
     };
 }
@@ -112,6 +117,7 @@ pub const TECHNIQUES: &[Technique] = &[
     Technique { name: "se",      uci: "SearchSingular",         field: |t| &mut t.singular },
     Technique { name: "checkext", uci: "SearchCheckSee",        field: |t| &mut t.check_extension_see },
     Technique { name: "lmr",     uci: "SearchLMR",              field: |t| &mut t.lmr },
+    Technique { name: "checks",  uci: "SearchSpareChecks",      field: |t| &mut t.spare_checks },
     Technique { name: "qsp",     uci: "SearchQsPruning",        field: |t| &mut t.quiescence_pruning },
 ];
 
