@@ -413,9 +413,6 @@ impl<const STATS: bool> SearchThread<'_, STATS> {
         let mut first_from = PickedFrom::HashMove;
         let mut tried = TriedMoves::default();
         let lmp_limit = (t::lmp_base() + depth * depth) as usize / (2 - improving as usize);
-        // Set once late move or futility pruning drops the quiets and checks are spared: the
-        // quiets still to come are searched only if they give check.
-        let mut only_checks = false;
 
         while let Some((m, from)) = picker.next(pos.board(), self.tables) {
             if m == excluded {
@@ -440,12 +437,10 @@ impl<const STATS: bool> SearchThread<'_, STATS> {
             if !root && !in_check && best.score > -MATE_BOUND {
                 // Checks are spared (`spare_checks`): a quiet move that gives check may mate
                 // or win by force, which no count of moves, margin or history can see. Once
-                // late move or futility pruning would drop every quiet still to come, only
-                // the quiet checks among them are searched.
-                let spared = tech.spare_checks && quiet && pos.board().gives_check(m);
-                if quiet && only_checks && !spared {
-                    continue;
-                }
+                // late move or futility pruning would drop every quiet still to come, the
+                // picker yields only the quiet checks among them. Asked only of a move that
+                // would be pruned.
+                let spared = |m: Move| tech.spare_checks && pos.board().gives_check(m);
                 // Late move pruning: enough quiets have been tried.
                 if tech.late_move_pruning
                     && quiet
@@ -456,8 +451,8 @@ impl<const STATS: bool> SearchThread<'_, STATS> {
                         picker.skip_quiets();
                         continue;
                     }
-                    only_checks = true;
-                    if !spared {
+                    picker.quiet_checks_only();
+                    if !spared(m) {
                         continue;
                     }
                 }
@@ -471,17 +466,17 @@ impl<const STATS: bool> SearchThread<'_, STATS> {
                         picker.skip_quiets();
                         continue;
                     }
-                    only_checks = true;
-                    if !spared {
+                    picker.quiet_checks_only();
+                    if !spared(m) {
                         continue;
                     }
                 }
                 // History pruning: quiets that have failed again and again here.
                 if tech.history_pruning
                     && quiet
-                    && !spared
                     && depth <= t::hp_depth()
                     && history < -t::hp_margin() * depth
+                    && !spared(m)
                 {
                     continue;
                 }

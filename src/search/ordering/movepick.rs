@@ -198,6 +198,18 @@ impl Scores {
         self.scores[i] = MaybeUninit::new(s);
     }
 
+    /// Keeps the scores in `[..start)` and those after it whose index `keep` accepts.
+    fn retain_from(&mut self, start: usize, mut keep: impl FnMut(usize) -> bool) {
+        let mut to = start;
+        for i in start..self.len {
+            if keep(i) {
+                self.scores[to] = self.scores[i];
+                to += 1;
+            }
+        }
+        self.len = to;
+    }
+
     #[inline(always)]
     fn swap(&mut self, a: usize, b: usize) {
         assert!(a < self.len && b < self.len);
@@ -226,6 +238,11 @@ pub struct MovePicker {
     quiet_next: usize,
     /// The search prunes every quiet move still to come: yield none.
     skip_quiets: bool,
+    /// The search prunes every quiet move still to come but those that give check: yield
+    /// only those.
+    quiet_checks_only: bool,
+    /// The generated quiets were cut down to the checks.
+    checks_filtered: bool,
 }
 
 impl MovePicker {
@@ -282,6 +299,8 @@ impl MovePicker {
             noisy_end: 0,
             quiet_next: 0,
             skip_quiets: false,
+            quiet_checks_only: false,
+            checks_filtered: false,
         }
     }
 
@@ -290,6 +309,20 @@ impl MovePicker {
     #[inline(always)]
     pub(crate) fn skip_quiets(&mut self) {
         self.skip_quiets = true;
+    }
+
+    /// No more quiet moves but those that give check: the search would prune the others
+    /// (late move or futility pruning, sparing checks). The noisy moves still come, in the
+    /// same order; the quiet checks in their order among the quiets.
+    #[inline(always)]
+    pub(crate) fn quiet_checks_only(&mut self) {
+        self.quiet_checks_only = true;
+    }
+
+    /// Whether a quiet move is to be passed over after `quiet_checks_only`.
+    #[inline(always)]
+    fn passes_over(&self, board: &Board, m: Move) -> bool {
+        self.quiet_checks_only && m.is_quiet() && !board.gives_check(m)
     }
 
     /// Whether `skip_quiets` was called.
@@ -394,6 +427,20 @@ impl MovePicker {
     fn generate_quiets<const KIND: u8>(&mut self, board: &Board, tables: &OrderingTables) {
         let start = self.moves.len();
         generate_into::<KIND>(board, &mut self.moves);
+        if KIND == kind::QUIET && self.quiet_checks_only {
+            // Only the checks will be yielded: the others are neither kept nor scored.
+            let mut keep = [false; MAX_MOVES];
+            for (i, k) in keep
+                .iter_mut()
+                .enumerate()
+                .take(self.moves.len())
+                .skip(start)
+            {
+                *k = board.gives_check(self.moves.get(i));
+            }
+            self.moves.retain_from(start, |i| keep[i]);
+            self.checks_filtered = true;
+        }
         let side = board.side_to_move();
         let threats = self.config.threats.then(|| Threats::of(board));
         for i in start..self.moves.len() {
@@ -451,7 +498,8 @@ impl MovePicker {
             match self.stage() {
                 Stage::HashMove => {
                     self.advance();
-                    let skipped = self.skip_quiets && self.hash_move.is_quiet();
+                    let skipped = (self.skip_quiets && self.hash_move.is_quiet())
+                        || self.passes_over(board, self.hash_move);
                     if !self.hash_move.is_null() && !skipped && is_legal(board, self.hash_move) {
                         return Some((self.hash_move, PickedFrom::HashMove));
                     }
@@ -501,25 +549,51 @@ impl MovePicker {
                 }
                 Stage::Killer1 => {
                     self.advance();
-                    if let Some(k) = self.killer(board, 0) {
+                    if let Some(k) = self
+                        .killer(board, 0)
+                        .filter(|&k| !self.passes_over(board, k))
+                    {
                         return Some((k, PickedFrom::Killer1));
                     }
                 }
                 Stage::Killer2 => {
                     self.advance();
-                    if let Some(k) = self.killer(board, 1) {
+                    if let Some(k) = self
+                        .killer(board, 1)
+                        .filter(|&k| !self.passes_over(board, k))
+                    {
                         return Some((k, PickedFrom::Killer2));
                     }
                 }
                 Stage::CounterMove => {
                     self.advance();
-                    if let Some(c) = self.counter_move(board) {
+                    if let Some(c) = self
+                        .counter_move(board)
+                        .filter(|&c| !self.passes_over(board, c))
+                    {
                         return Some((c, PickedFrom::CounterMove));
                     }
                 }
                 Stage::GenerateQuiets => {
                     self.generate_quiets::<{ kind::QUIET }>(board, tables);
                     self.advance();
+                }
+                Stage::Quiets if self.quiet_checks_only && !self.checks_filtered => {
+                    // Once, the quiets still to come are cut down to the checks, so the
+                    // selection below scans only those.
+                    let start = self.quiet_next;
+                    let mut keep = [false; MAX_MOVES];
+                    for (i, k) in keep
+                        .iter_mut()
+                        .enumerate()
+                        .take(self.moves.len())
+                        .skip(start)
+                    {
+                        *k = board.gives_check(self.moves.get(i));
+                    }
+                    self.scores.retain_from(start, |i| keep[i]);
+                    self.moves.retain_from(start, |i| keep[i]);
+                    self.checks_filtered = true;
                 }
                 Stage::Quiets => match self.best_in(self.quiet_next, self.moves.len()) {
                     Some(i) => {
@@ -547,7 +621,10 @@ impl MovePicker {
                     Some(i) => {
                         let m = self.take(i, self.quiet_next);
                         self.quiet_next += 1;
-                        if self.already_tried(m) || (self.skip_quiets && m.is_quiet()) {
+                        if self.already_tried(m)
+                            || (self.skip_quiets && m.is_quiet())
+                            || self.passes_over(board, m)
+                        {
                             continue;
                         }
                         // No capture stages here: for the statistics, a noisy move counts
@@ -607,6 +684,55 @@ mod tests {
         let b7b8q = text.iter().position(|t| t == "b7b8q").unwrap();
         let b7b8n = text.iter().position(|t| t == "b7b8n").unwrap();
         assert!(b7b8q < b7b8n);
+    }
+
+    #[test]
+    fn quiet_checks_only_leaves_the_noisy_moves_and_the_quiet_checks() {
+        // A position with many quiet checks (queen, rook, knight, a discovered check), told
+        // after each number of moves, with and without a capture stage.
+        let b = Board::from_fen("4k3/pp3ppp/8/8/2B5/4N3/PP3PPP/R2QR1K1 w - - 0 1").unwrap();
+        let mv = |t: &str| b.parse_uci_move(t, false).unwrap();
+        let (hash, k1, k2) = (mv("h2h3"), mv("d1d3"), mv("e3d5"));
+        for config in [OrderingConfig::FULL, OrderingConfig::NONE] {
+            let full = drain(&b, MovePicker::new(config, hash, [k1, k2]));
+            let checks = full
+                .iter()
+                .filter(|(m, _)| m.is_quiet() && b.gives_check(*m))
+                .count();
+            assert_eq!(checks, 9);
+            for told_after in 0..full.len() {
+                let mut p = MovePicker::new(config, hash, [k1, k2]);
+                let mut got = Vec::new();
+                for _ in 0..told_after {
+                    got.push(p.next(&b, &OrderingTables::default()).unwrap());
+                }
+                p.quiet_checks_only();
+                while let Some(x) = p.next(&b, &OrderingTables::default()) {
+                    got.push(x);
+                }
+                let kept = |(m, _): &&(Move, PickedFrom)| !m.is_quiet() || b.gives_check(*m);
+                let expected: Vec<_> = full[..told_after]
+                    .iter()
+                    .chain(full[told_after..].iter().filter(kept))
+                    .copied()
+                    .collect();
+                // The noisy moves in the same order; the quiet checks the same set (the
+                // selection among equal scores may take them in another order).
+                let noisy = |v: &[(Move, PickedFrom)]| -> Vec<_> {
+                    v.iter().filter(|(m, _)| !m.is_quiet()).copied().collect()
+                };
+                assert_eq!(
+                    noisy(&got),
+                    noisy(&expected),
+                    "{config:?} after {told_after}"
+                );
+                let mut a: Vec<u16> = got.iter().map(|(m, _)| m.raw()).collect();
+                let mut e: Vec<u16> = expected.iter().map(|(m, _)| m.raw()).collect();
+                a.sort_unstable();
+                e.sort_unstable();
+                assert_eq!(a, e, "{config:?} after {told_after}");
+            }
+        }
     }
 
     #[test]
