@@ -6,42 +6,7 @@ mod support;
 use cutoff::board::{legal_moves, Board};
 use cutoff::eval::{self, EvalState, NoTrace};
 use cutoff::position::Position;
-use support::{load_fens, Rng};
-
-/// `fen` with the colours swapped and the board mirrored top to bottom.
-fn mirror(fen: &str) -> String {
-    let f: Vec<&str> = fen.split_whitespace().collect();
-    let swap = |s: &str| -> String {
-        s.chars()
-            .map(|c| {
-                if c.is_ascii_uppercase() {
-                    c.to_ascii_lowercase()
-                } else {
-                    c.to_ascii_uppercase()
-                }
-            })
-            .collect()
-    };
-    let placement: Vec<String> = f[0].split('/').rev().map(swap).collect();
-    let side = if f[1] == "w" { "b" } else { "w" };
-    let castling = if f[2] == "-" {
-        "-".to_string()
-    } else {
-        swap(f[2])
-    };
-    let ep = if f[3] == "-" {
-        "-".to_string()
-    } else {
-        let b = f[3].as_bytes();
-        format!("{}{}", b[0] as char, if b[1] == b'3' { '6' } else { '3' })
-    };
-    let mut out = format!("{} {side} {castling} {ep}", placement.join("/"));
-    for rest in &f[4..] {
-        out.push(' ');
-        out.push_str(rest);
-    }
-    out
-}
+use support::{load_fens, mirror, Rng};
 
 fn positions() -> Vec<String> {
     let mut fens = Vec::new();

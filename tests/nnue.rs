@@ -13,7 +13,7 @@ use std::path::PathBuf;
 use std::process::Command;
 use std::sync::Arc;
 use support::engine::{Engine, TIMEOUT};
-use support::Rng;
+use support::{mirror, Rng};
 
 /// A scratch directory of this test's own.
 fn scratch(name: &str) -> PathBuf {
@@ -62,25 +62,6 @@ fn eval_state_with_a_net_is_the_net_counted_from_scratch() {
     }
 }
 
-/// `fen` (without en passant) with the colours swapped and the ranks mirrored.
-fn colour_flip(fen: &str) -> String {
-    let f: Vec<&str> = fen.split_whitespace().collect();
-    let swap = |s: &str| -> String {
-        s.chars()
-            .map(|c| {
-                if c.is_ascii_uppercase() {
-                    c.to_ascii_lowercase()
-                } else {
-                    c.to_ascii_uppercase()
-                }
-            })
-            .collect()
-    };
-    let placement: Vec<String> = f[0].split('/').rev().map(swap).collect();
-    let side = if f[1] == "w" { "b" } else { "w" };
-    format!("{} {side} {} - 0 1", placement.join("/"), swap(f[2]))
-}
-
 #[test]
 fn a_position_and_its_colour_flip_evaluate_the_same_along_a_line() {
     let net = Arc::new(Network::random(32, 4, 8));
@@ -91,7 +72,7 @@ fn a_position_and_its_colour_flip_evaluate_the_same_along_a_line() {
         let mut board = Board::from_fen(fen).unwrap();
         let mut state = EvalState::with_network(&board, Some(net.clone()));
         for _ in 0..30 {
-            let flipped = Board::from_fen(&colour_flip(&board.fen())).unwrap();
+            let flipped = Board::from_fen(&mirror(&board.fen())).unwrap();
             let mut fresh = EvalState::with_network(&flipped, Some(net.clone()));
             assert_eq!(
                 state.evaluate(&board),

@@ -118,7 +118,7 @@ pub enum Piece {
 }
 
 impl Piece {
-    const ALL: [Piece; 12] = [
+    pub(crate) const ALL: [Piece; 12] = [
         Piece::WhitePawn,
         Piece::WhiteKnight,
         Piece::WhiteBishop,

@@ -35,21 +35,6 @@ pub(crate) struct Features {
     pub(crate) len: usize,
 }
 
-const PIECES: [Piece; 12] = [
-    Piece::WhitePawn,
-    Piece::WhiteKnight,
-    Piece::WhiteBishop,
-    Piece::WhiteRook,
-    Piece::WhiteQueen,
-    Piece::WhiteKing,
-    Piece::BlackPawn,
-    Piece::BlackKnight,
-    Piece::BlackBishop,
-    Piece::BlackRook,
-    Piece::BlackQueen,
-    Piece::BlackKing,
-];
-
 impl Sample {
     /// `board` with a score and a result from White's side.
     pub(crate) fn new(board: &Board, white_score: i16, result: GameResult, game: u32) -> Sample {
@@ -102,7 +87,7 @@ impl Sample {
             let sq = occ.trailing_zeros() as usize;
             occ &= occ - 1;
             let i = out.len;
-            let piece = PIECES[((self.pieces[i / 2] >> (4 * (i % 2))) & 15) as usize % 12];
+            let piece = Piece::ALL[((self.pieces[i / 2] >> (4 * (i % 2))) & 15) as usize % 12];
             out.us[i] = feature(us, piece, sq) as u16;
             out.them[i] = feature(them, piece, sq) as u16;
             out.len += 1;
