@@ -231,7 +231,7 @@ def cubic(c, x):
 
 
 def rust_array(name, coeffs):
-    return f"pub const {name}: [f64; 4] = [{', '.join(f'{c:.4f}' for c in coeffs)}];"
+    return f"pub(crate) const {name}: [f64; 4] = [{', '.join(f'{c:.4f}' for c in coeffs)}];"
 
 
 def main() -> int:
@@ -325,10 +325,11 @@ def main() -> int:
             text = f.read()
         new = text
         for name, coeffs in (("A", a_coeffs), ("B", b_coeffs)):
-            new, n = re.subn(rf"pub const {name}: \[f64; 4\] = \[[^\]]*\];",
+            # The constants' visibility may be `pub` or `pub(crate)`; it is written as the latter.
+            new, n = re.subn(rf"pub(?:\(crate\))? const {name}: \[f64; 4\] = \[[^\]]*\];",
                              rust_array(name, coeffs), new)
             if n != 1:
-                print(f"{args.update}: no single `pub const {name}` line to replace", file=sys.stderr)
+                print(f"{args.update}: no single `const {name}` line to replace", file=sys.stderr)
                 return 1
         with open(args.update, "w", encoding="utf-8") as f:
             f.write(new)

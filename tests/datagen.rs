@@ -132,10 +132,11 @@ fn the_command_writes_its_file_and_counts() {
         "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - bm Nf3;\n",
     )
     .unwrap();
-    let run = |seed: &str| {
+    let run = |seed: &str, threads: &str| {
         let o = std::process::Command::new(env!("CARGO_BIN_EXE_cutoff"))
             .args(["datagen", "--games", "2", "--nodes", "300", "--hash", "1"])
-            .args(["--random-plies", "2", "--seed", seed, "--book"])
+            .args(["--random-plies", "2", "--seed", seed, "--threads", threads])
+            .arg("--book")
             .arg(&book)
             .arg("--out")
             .arg(&out)
@@ -147,7 +148,7 @@ fn the_command_writes_its_file_and_counts() {
             std::fs::read_to_string(&out).unwrap(),
         )
     };
-    let (stdout, text) = run("5");
+    let (stdout, text) = run("5", "1");
     std::fs::remove_file(&out).unwrap();
     let positions = text.lines().count();
     assert!(positions > 0);
@@ -159,7 +160,21 @@ fn the_command_writes_its_file_and_counts() {
     for l in text.lines() {
         check_line(l);
     }
-    assert_eq!(run("5").1, text, "the same seed writes the same file");
+    assert_eq!(run("5", "1").1, text, "the same seed writes the same file");
+    std::fs::remove_file(&out).unwrap();
+    // With two threads the same games are played; a game is written when it ends, so their
+    // order in the file may differ.
+    let sorted = |t: &str| {
+        let mut lines: Vec<String> = t.lines().map(str::to_string).collect();
+        lines.sort();
+        lines
+    };
+    let two_threads = run("5", "2").1;
+    assert_eq!(
+        sorted(&two_threads),
+        sorted(&text),
+        "two threads play the same games"
+    );
     let again = std::process::Command::new(env!("CARGO_BIN_EXE_cutoff"))
         .args(["datagen", "--games", "1", "--nodes", "300", "--out"])
         .arg(&out)
@@ -170,7 +185,7 @@ fn the_command_writes_its_file_and_counts() {
         "an existing file is not overwritten"
     );
     assert!(String::from_utf8_lossy(&again.stderr).contains("--append"));
-    assert_eq!(std::fs::read_to_string(&out).unwrap(), text);
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), two_threads);
     let missing = std::process::Command::new(env!("CARGO_BIN_EXE_cutoff"))
         .args([
             "datagen",
@@ -270,8 +285,9 @@ fn a_won_position_is_adjudicated_once_both_sides_agree() {
 
 #[test]
 fn a_drawn_position_is_adjudicated_late_and_quiet() {
-    // Bare kings and a rook each: the scores stay near 0.
-    let book = [Board::from_fen("r3k3/8/8/8/8/8/8/R3K3 w - - 0 1").unwrap()];
+    // Bare kings and a rook each, each rook guarded by its king and neither side able to win
+    // material: the scores stay near 0.
+    let book = [Board::from_fen("4kr2/8/8/8/8/8/8/3RK3 w - - 0 1").unwrap()];
     let cfg = DatagenConfig {
         random_plies: 0,
         adjudication: Adjudication {
@@ -409,10 +425,13 @@ fn appending_keeps_earlier_games_and_plays_new_ones() {
     assert!(meta.starts_with("[\n") && meta.ends_with("\n]\n"), "{meta}");
     assert!(runs[0].contains("\"first_game\": 0,") && runs[0].contains("\"games\": 2,"));
     assert!(runs[1].contains("\"first_game\": 2,") && runs[1].contains("\"games\": 3,"));
+    // The sidecar names the evaluation that played: the default net's id, or "classical".
+    let net = cutoff::eval::nnue::default_network().map_or("classical".to_string(), |n| n.id());
+    let net_key = format!("\"net\": \"{net}\"");
     for r in &runs {
         for key in [
             "\"commit\": ",
-            "\"net\": \"classical\"",
+            net_key.as_str(),
             "\"seed\": 3",
             "\"finished\": true",
         ] {

@@ -847,10 +847,20 @@ fn better_ordering_searches_fewer_nodes() {
 /// history, issue 12): the ordering the full-width node counts below were measured with.
 const CLASSIC_ORDERING: &str = "mvvlva+hash+killers+history+see";
 
+/// The classical evaluation: the node counts below that were measured with the builds of
+/// earlier commits, from before the network became the default evaluation (session 30), are
+/// searches of the hand-written evaluation, and stay pinned with it.
+fn classical_opts() -> SearchOptions {
+    SearchOptions {
+        network: None,
+        ..quiet_opts()
+    }
+}
+
 fn pure_opts() -> SearchOptions {
     SearchOptions {
         pure: true,
-        ..quiet_opts()
+        ..classical_opts()
     }
 }
 
@@ -930,7 +940,7 @@ fn each_history_switch_off_gives_back_the_search_before_it() {
         let opts = SearchOptions {
             ordering,
             techniques: cutoff::search::techniques::all_but("checks").unwrap(),
-            ..quiet_opts()
+            ..classical_opts()
         };
         let got: Vec<u64> = fens
             .iter()
@@ -955,7 +965,7 @@ fn each_technique_switch_changes_the_search() {
     let all_off = SearchOptions {
         techniques: Techniques::NONE,
         ordering: OrderingConfig::parse(CLASSIC_ORDERING).unwrap(),
-        ..quiet_opts()
+        ..classical_opts()
     };
     let r = search_fresh(&pos, &Limits::depth(6), &all_off);
     assert_eq!(
@@ -968,10 +978,20 @@ fn each_technique_switch_changes_the_search() {
         pos,
         position("r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4"),
     ];
+    // With both evaluations: a switch must reach the search with one of them at least (with
+    // the network, history pruning happens not to act in these two searches).
     let nodes = |opts: &SearchOptions| -> Vec<u64> {
-        positions
+        let classical = SearchOptions {
+            network: None,
+            ..opts.clone()
+        };
+        [opts, &classical]
             .iter()
-            .map(|p| search_fresh(p, &Limits::depth(depth), opts).nodes)
+            .flat_map(|o| {
+                positions
+                    .iter()
+                    .map(|p| search_fresh(p, &Limits::depth(depth), o).nodes)
+            })
             .collect()
     };
     let full = nodes(&quiet_opts());
@@ -997,7 +1017,11 @@ fn each_technique_switch_changes_the_search() {
 fn selectivity_cuts_the_tree() {
     let pos = position(KIWIPETE);
     let selective = search_depth(&pos, 6);
-    let pure = search_fresh(&pos, &Limits::depth(6), &pure_opts());
+    let pure_with_the_same_evaluation = SearchOptions {
+        pure: true,
+        ..quiet_opts()
+    };
+    let pure = search_fresh(&pos, &Limits::depth(6), &pure_with_the_same_evaluation);
     assert!(
         selective.nodes * 5 < pure.nodes,
         "selective {} pure {}",

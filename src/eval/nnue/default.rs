@@ -17,7 +17,7 @@ pub(crate) const EMBEDDED: Option<&[u8]> =
 
 /// Whether searches use the embedded net unless told otherwise (false: the hand-written
 /// evaluation).
-pub(crate) const USE_BY_DEFAULT: bool = false;
+pub(crate) const USE_BY_DEFAULT: bool = true;
 
 // A default net must be one the binary has.
 const _: () = assert!(!USE_BY_DEFAULT || EMBEDDED.is_some());
