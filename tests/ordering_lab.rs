@@ -255,7 +255,9 @@ fn percentages_stay_within_bounds() {
     let entries = first_positions("bk.epd", 6);
     let configs = format!("none,{DEFAULT_CONFIGS}");
     let r = lab(&entries, &configs, LabLimit::Depth(3), false);
-    assert_eq!(r.summaries.len(), 11);
+    // "none", then one rung a heuristic up to `full`.
+    assert_eq!(r.summaries.len(), 1 + DEFAULT_CONFIGS.split(',').count());
+    assert_eq!(r.summaries.len(), 13);
     for s in &r.summaries {
         for c in [&s.stats.main, &s.stats.quiescence] {
             assert!(c.fail_highs > 0, "{}", s.config.label);

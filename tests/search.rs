@@ -896,7 +896,8 @@ fn each_history_switch_off_gives_back_the_search_before_it() {
         "8/8/1R6/2B5/1K4p1/8/8/2k5 w - - 0 1",
     ];
     // (switches off, the commit before them, its node counts at depth 10)
-    // The threat term and the four-ply table came later, so each row has them off too.
+    // The threat term, the four-ply table, the correction and the evaluation-difference
+    // histories came later, so each row has them off too.
     let rows: [(&[&str], &str, [u64; 4]); 4] = [
         (
             &[
@@ -905,6 +906,8 @@ fn each_history_switch_off_gives_back_the_search_before_it() {
                 "OrderCaptureHistory",
                 "OrderThreats",
                 "OrderContHistory4",
+                "OrderCorrectionHistory",
+                "OrderEvalHistory",
             ],
             "63721f8",
             [125_603, 40_227, 29_496, 13_933],
@@ -915,17 +918,29 @@ fn each_history_switch_off_gives_back_the_search_before_it() {
                 "OrderCaptureHistory",
                 "OrderThreats",
                 "OrderContHistory4",
+                "OrderCorrectionHistory",
+                "OrderEvalHistory",
             ],
             "e7635ce",
             [111_221, 51_631, 34_373, 22_133],
         ),
         (
-            &["OrderCaptureHistory", "OrderThreats", "OrderContHistory4"],
+            &[
+                "OrderCaptureHistory",
+                "OrderThreats",
+                "OrderContHistory4",
+                "OrderCorrectionHistory",
+                "OrderEvalHistory",
+            ],
             "f538e1c",
             [126_239, 18_496, 42_645, 28_416],
         ),
         (
-            &["OrderContHistory4"],
+            &[
+                "OrderContHistory4",
+                "OrderCorrectionHistory",
+                "OrderEvalHistory",
+            ],
             "470f6e3",
             [49_834, 33_973, 27_207, 28_369],
         ),
@@ -1159,4 +1174,26 @@ fn a_limited_search_with_a_fixed_seed_repeats_itself() {
     let full = search_fresh(&pos, &Limits::depth(6), &quiet_opts());
     assert_eq!(full.best, full.lines[0].pv[0]);
     assert_eq!(full.depth, 6);
+}
+
+/// The network-era terms of issue 26 (correction history, evaluation-difference history):
+/// off, the search is the one before them (the rows above, and `cutoff bench` as it plays,
+/// where they are off); each one on changes the search.
+#[test]
+fn each_network_era_term_reaches_the_search() {
+    let pos = position(KIWIPETE);
+    let off = search_fresh(&pos, &Limits::depth(10), &quiet_opts()).nodes;
+    for name in ["OrderCorrectionHistory", "OrderEvalHistory"] {
+        let mut ordering = quiet_opts().ordering;
+        let s = SWITCHES.iter().find(|s| s.uci == name).unwrap();
+        let before = ordering;
+        s.set(&mut ordering, true);
+        assert_ne!(before, ordering, "{name} is off as the engine plays");
+        let opts = SearchOptions {
+            ordering,
+            ..quiet_opts()
+        };
+        let on = search_fresh(&pos, &Limits::depth(10), &opts).nodes;
+        assert_ne!(on, off, "{name} on changes nothing");
+    }
 }

@@ -44,6 +44,12 @@ enum Singular {
     MultiCut(i32),
 }
 
+/// Evaluation-difference history: the history bonus per internal centipawn a quiet move
+/// changed its side's static evaluation by, and the largest bonus (the butterfly history's
+/// cutoff bonus at depth 4 or so).
+const EVAL_HISTORY_MULT: i32 = 4;
+const EVAL_HISTORY_MAX: i32 = 800;
+
 /// The best score and move of a node so far, against the window it was searched with.
 struct NodeBest {
     score: i32,
@@ -261,17 +267,42 @@ impl<const STATS: bool> SearchThread<'_, STATS> {
         // The static evaluation (from the table when it has one), and a better estimate
         // `eval` where the table's score bounds it in the right direction. `improving`: the
         // side to move stands better than two plies ago.
-        let static_eval = if in_check {
+        // The table keeps the raw evaluation; the correction history's average error for
+        // this pawn structure is added afresh (a singular search reuses its node's value).
+        let correct = self.shared.opts.ordering.correction_history;
+        let raw_eval = if in_check || !excluded.is_null() {
             NO_EVAL
-        } else if !excluded.is_null() {
-            self.stack[ply].static_eval
         } else {
             match entry {
                 Some(e) if e.eval != NO_EVAL => e.eval,
                 _ => self.evaluate(pos),
             }
         };
+        let static_eval = if in_check {
+            NO_EVAL
+        } else if !excluded.is_null() {
+            self.stack[ply].static_eval
+        } else if correct {
+            raw_eval + self.tables.correction.get(pos.board())
+        } else {
+            raw_eval
+        };
         self.stack[ply].static_eval = static_eval;
+        // Evaluation-difference history: the quiet move that led here is rewarded by how much
+        // it raised its side's static evaluation (and blamed by how much it lowered it),
+        // whatever the search of this node goes on to find.
+        if self.shared.opts.ordering.eval_history && !in_check && excluded.is_null() && ply >= 1 {
+            let parent = self.stack[ply - 1];
+            if parent.static_eval != NO_EVAL
+                && !parent.current.is_null()
+                && parent.current.is_quiet()
+            {
+                let gain = -(static_eval + parent.static_eval);
+                let bonus = (gain * EVAL_HISTORY_MULT).clamp(-EVAL_HISTORY_MAX, EVAL_HISTORY_MAX);
+                let mover = !pos.board().side_to_move();
+                self.tables.history.update(mover, parent.current, bonus);
+            }
+        }
         let mut eval = static_eval;
         if let Some(e) = entry.filter(|_| !in_check) {
             let s = score_from_tt(e.score, ply);
@@ -335,6 +366,7 @@ impl<const STATS: bool> SearchThread<'_, STATS> {
                     + depth / t::nmp_depth_div()
                     + ((eval - beta) / t::nmp_eval_div()).min(t::nmp_eval_max());
                 self.stack[ply].moved = None;
+                self.stack[ply].current = Move::NULL;
                 self.make_null_move(pos);
                 self.stack[ply + 1].after_null = true;
                 let score = -self.alpha_beta(pos, depth - r, ply + 1, -beta, -beta + 1, !cut_node);
@@ -546,6 +578,7 @@ impl<const STATS: bool> SearchThread<'_, STATS> {
                 .board()
                 .moved_piece(m)
                 .map(|piece| PieceTo { piece, to: m.to() });
+            self.stack[ply].current = m;
             self.make_move(pos, m);
             self.shared.tt.prefetch(pos.board().key());
             let gives_check = pos.board().in_check();
@@ -654,13 +687,31 @@ impl<const STATS: bool> SearchThread<'_, STATS> {
         let partial_root =
             root && (!self.root_excluded.is_empty() || !self.shared.limits.searchmoves.is_empty());
         if excluded.is_null() && !partial_root {
+            // Correction history: learn the evaluation's error from a result that bounds it
+            // on the informative side, where no capture decided it and no mate or table
+            // score stands in for an evaluation.
+            let bound = best.bound();
+            if correct
+                && !in_check
+                && (best.mv.is_null() || best.mv.is_quiet())
+                && best.score.abs() < tablebase::TB_BOUND
+                && match bound {
+                    Bound::Exact => true,
+                    Bound::Lower => best.score > static_eval,
+                    Bound::Upper => best.score < static_eval,
+                }
+            {
+                self.tables
+                    .correction
+                    .update(pos.board(), depth, best.score, static_eval);
+            }
             self.shared.tt.store(
                 key,
                 best.mv,
                 score_to_tt(best.score, ply),
-                static_eval,
+                raw_eval,
                 depth,
-                best.bound(),
+                bound,
             );
         }
         best.score

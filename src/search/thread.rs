@@ -80,6 +80,9 @@ pub(super) struct PlyState {
     /// The move this ply is searching, as its piece and destination (None for a null move):
     /// the previous move of the ply below, which its countermove answers.
     pub(crate) moved: Option<PieceTo>,
+    /// The move this ply is searching (null for a null move): the evaluation-difference
+    /// history of the ply below rewards or blames it.
+    pub(crate) current: Move,
 }
 
 impl Default for PlyState {
@@ -90,6 +93,7 @@ impl Default for PlyState {
             after_null: false,
             double_extensions: 0,
             moved: None,
+            current: Move::NULL,
         }
     }
 }

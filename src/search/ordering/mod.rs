@@ -1,10 +1,12 @@
 //! Move ordering: the staged move picker and the tables it learns from.
 
+pub(crate) mod correction;
 pub mod explain;
 pub(crate) mod history;
 pub mod movepick;
 pub(crate) mod threats;
 
+pub(crate) use correction::CorrectionHistory;
 pub use history::PieceTo;
 pub(crate) use history::{CaptureHistory, ContinuationHistory, CounterMoves, History, Killers};
 
@@ -85,10 +87,13 @@ pub struct OrderingTables {
     /// plies.
     pub continuation: [ContinuationHistory; 3],
     pub captures: CaptureHistory,
+    /// The static evaluation's error per pawn structure (`OrderCorrectionHistory`).
+    pub(crate) correction: CorrectionHistory,
 }
 
 impl OrderingTables {
     pub(crate) fn clear(&mut self) {
+        self.correction.clear();
         self.history.clear();
         self.killers.clear();
         self.counters.clear();
@@ -258,6 +263,15 @@ pub struct OrderingConfig {
     /// enemy piece attacks and a malus for moving onto one (`threats::THREAT_SCORE`). Only
     /// the quiet order: reductions and pruning read the history alone.
     pub threats: bool,
+    /// Add to the static evaluation that the node's pruning reads (reverse futility,
+    /// razoring, null move, futility, `improving`) the search's average error against it in
+    /// positions of the same pawn structure (`correction::CorrectionHistory`). Off, the table
+    /// is neither read nor written: the search is the one without it, node for node.
+    pub correction_history: bool,
+    /// After a quiet move, reward (or blame) it in the butterfly history by how much it
+    /// changed its side's static evaluation (the child's, negated, against the parent's),
+    /// bounded. Off, nothing is written: the search is the one without it, node for node.
+    pub eval_history: bool,
 }
 
 impl OrderingConfig {
@@ -272,6 +286,8 @@ impl OrderingConfig {
         capture_history: true,
         cont_history4: true,
         threats: true,
+        correction_history: true,
+        eval_history: true,
     };
 
     /// The engine as it plays (the UCI options' defaults, bench, datagen): every heuristic
@@ -283,6 +299,8 @@ impl OrderingConfig {
         capture_history: false,
         cont_history4: false,
         threats: false,
+        correction_history: false,
+        eval_history: false,
         ..OrderingConfig::FULL
     };
 
@@ -297,6 +315,8 @@ impl OrderingConfig {
         capture_history: false,
         cont_history4: false,
         threats: false,
+        correction_history: false,
+        eval_history: false,
     };
 
     /// Parses a configuration name: `none`, `full` (or `all`), or `+`-joined switch names
@@ -377,6 +397,8 @@ pub const SWITCHES: &[Switch] = &[
     Switch { lab: "capthist", aliases: &["capture"], uci: "OrderCaptureHistory", ladder: 7, field: |c| &mut c.capture_history },
     Switch { lab: "conthist4", aliases: &["continuation4"], uci: "OrderContHistory4", ladder: 6, field: |c| &mut c.cont_history4 },
     Switch { lab: "threats", aliases: &["threat"], uci: "OrderThreats", ladder: 9, field: |c| &mut c.threats },
+    Switch { lab: "corrhist", aliases: &["correction"], uci: "OrderCorrectionHistory", ladder: 10, field: |c| &mut c.correction_history },
+    Switch { lab: "evalhist", aliases: &["evaldiff"], uci: "OrderEvalHistory", ladder: 11, field: |c| &mut c.eval_history },
 ];
 
 impl Switch {
@@ -559,7 +581,7 @@ mod tests {
     fn unknown_names_list_the_known_ones() {
         assert_eq!(
             OrderingConfig::parse("hash+bogus").unwrap_err(),
-            "unknown heuristic 'bogus' in 'hash+bogus' (known: none, full, mvvlva, hash, killers, history, counter, conthist, conthist4, capthist, see, threats)"
+            "unknown heuristic 'bogus' in 'hash+bogus' (known: none, full, mvvlva, hash, killers, history, counter, conthist, conthist4, capthist, see, threats, corrhist, evalhist)"
         );
         assert_eq!(OrderingConfig::parse("all"), Ok(OrderingConfig::FULL));
         assert_eq!(OrderingConfig::parse("none"), Ok(OrderingConfig::NONE));

@@ -28,7 +28,7 @@ use std::time::Instant;
 /// Kiwipete 3.9 million nodes for depth 2 and over a minute for depth 3), so it is asked for by
 /// name, at a small depth.
 pub const DEFAULT_CONFIGS: &str =
-    "mvvlva,+hash,+killers,+history,+counter,+conthist,+conthist4,+capthist,+see,full";
+    "mvvlva,+hash,+killers,+history,+counter,+conthist,+conthist4,+capthist,+see,+threats,+corrhist,full";
 
 /// The default depth: the ladder over the 200 Arasan 2023 positions takes a few minutes on
 /// one core at this depth.
@@ -510,10 +510,12 @@ mod tests {
                 "mvvlva+hash+killers+history+counter+conthist+conthist4",
                 "mvvlva+hash+killers+history+counter+conthist+conthist4+capthist",
                 "mvvlva+hash+killers+history+counter+conthist+conthist4+capthist+see",
-                "mvvlva+hash+killers+history+counter+conthist+conthist4+capthist+see+threats"
+                "mvvlva+hash+killers+history+counter+conthist+conthist4+capthist+see+threats",
+                "mvvlva+hash+killers+history+counter+conthist+conthist4+capthist+see+threats+corrhist",
+                "mvvlva+hash+killers+history+counter+conthist+conthist4+capthist+see+threats+corrhist+evalhist"
             ]
         );
-        assert_eq!(c[10].ordering, OrderingConfig::FULL);
+        assert_eq!(c[12].ordering, OrderingConfig::FULL);
         assert_eq!(c[2].label, "+hash");
     }
 
