@@ -90,6 +90,8 @@ fn handshake_lists_every_option() {
         "OrderCaptureHistory",
         "OrderContHistory4",
         "OrderThreats",
+        "OrderCorrectionHistory",
+        "OrderEvalHistory",
     ]);
     assert_eq!(names, want);
     assert!(lines
@@ -111,6 +113,8 @@ fn handshake_lists_every_option() {
         ("OrderContHistory", playing.cont_history),
         ("OrderCaptureHistory", playing.capture_history),
         ("OrderThreats", playing.threats),
+        ("OrderCorrectionHistory", playing.correction_history),
+        ("OrderEvalHistory", playing.eval_history),
     ] {
         let want = format!("option name {name} type check default {on}");
         assert!(lines.contains(&want), "{want}");
