@@ -97,6 +97,24 @@ impl Board {
         self.by_type[pt.index()] & self.by_color[color.index()]
     }
 
+    /// A hash of both sides' pawns alone (a multiply mix of the two bitboards, folded):
+    /// positions with the same pawns share it, whatever the pieces. The pawn hash table of
+    /// the evaluation and the correction history of the search index by it.
+    #[inline(always)]
+    pub(crate) fn pawn_hash(&self) -> u64 {
+        let mix = |b: Bitboard, k: u64| (b.0 ^ k).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let white = mix(
+            self.colored_pieces(Color::White, PieceType::Pawn),
+            0x5851_F42D_4C95_7F2D,
+        );
+        let black = mix(
+            self.colored_pieces(Color::Black, PieceType::Pawn),
+            0x1405_7B7E_F767_814F,
+        );
+        let h = white ^ black.rotate_left(29);
+        h ^ (h >> 32)
+    }
+
     #[inline(always)]
     pub fn occupied(&self) -> Bitboard {
         self.by_color[0] | self.by_color[1]

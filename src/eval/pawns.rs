@@ -170,9 +170,7 @@ impl PawnTable {
     pub(crate) fn probe(&mut self, board: &Board) -> PawnInfo {
         let white = board.colored_pieces(Color::White, PieceType::Pawn);
         let black = board.colored_pieces(Color::Black, PieceType::Pawn);
-        let hash = white.0.wrapping_mul(0x9E37_79B9_7F4A_7C15)
-            ^ black.0.wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
-        let slot = &mut self.entries[(hash >> 51) as usize & (ENTRIES - 1)];
+        let slot = &mut self.entries[board.pawn_hash() as usize & (ENTRIES - 1)];
         if slot.white == white && slot.black == black {
             return slot.info;
         }

@@ -9,7 +9,7 @@
 //! futility and `improving` read. The transposition table keeps the raw evaluation, so the
 //! correction is applied once, fresh, wherever an entry is read.
 
-use crate::board::{Bitboard, Board, Color, PieceType};
+use crate::board::Board;
 
 /// Entries per side: a power of two, indexed by the pawn structure's hash.
 const SIZE: usize = 16_384;
@@ -34,21 +34,10 @@ impl Default for CorrectionHistory {
     }
 }
 
-/// A hash of both sides' pawns (a multiply-xorshift mix of the two bitboards): positions
-/// with the same pawns share their entry, whatever the pieces.
+/// The entry of `board`'s pawn structure: positions with the same pawns share it.
 #[inline(always)]
 fn pawn_index(board: &Board) -> usize {
-    let mix = |b: Bitboard, k: u64| (b.0 ^ k).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    let white = mix(
-        board.colored_pieces(Color::White, PieceType::Pawn),
-        0x5851_F42D_4C95_7F2D,
-    );
-    let black = mix(
-        board.colored_pieces(Color::Black, PieceType::Pawn),
-        0x1405_7B7E_F767_814F,
-    );
-    let h = white ^ black.rotate_left(29);
-    ((h ^ (h >> 32)) as usize) & (SIZE - 1)
+    board.pawn_hash() as usize & (SIZE - 1)
 }
 
 impl CorrectionHistory {
