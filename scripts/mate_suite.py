@@ -5,6 +5,7 @@ mates in at most N moves with one shortest mating move, each verified by a refer
 
     python3 scripts/mate_suite.py GAMES.pgn [GAMES.pgn ...] --engine /usr/games/stockfish \\
         --out tests/data/mates.epd [--max-mate 6] [--nodes 400000] [--per-game 2]
+    python3 scripts/mate_suite.py --recheck tests/data/mates.epd --nodes 5000000 --out NEW.epd
 
 Why self-play: the published suites hold few mates, and the positions Cutoff reaches in its own
 games are the ones its search has to get right. Games whose last move mates give candidates:
@@ -17,6 +18,12 @@ move and `dm N` its exact distance. Per game at most --per-game positions are ke
 farthest from the mate first, then every other candidate nearer it, so the suite mixes
 distances. Positions are deduplicated by FEN without the clocks.
 
+`--recheck SUITE` verifies an existing suite again, usually at a larger budget: a search of 400,000
+nodes can report a longer mate than the shortest (its second line then hides a second mating
+move, or its first line the true distance). Each line is searched anew; it is kept with its id
+and comment when the engine again finds a unique shortest mate, with `bm` and `dm` replaced by
+what this search found (counted and listed when they change), and dropped otherwise.
+
 Each EPD line: `FEN bm SAN; dm N; id "mate.NNN"; c0 "FILE game G, ply P";`. The engine's
 id name, the nodes and the command are printed at the end (and go in the docs).
 """
@@ -25,6 +32,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import subprocess
 import sys
 from typing import List, Optional, Tuple
@@ -38,7 +46,8 @@ from uci_engine import UciEngine  # noqa: E402
 
 def parse_args(argv: Optional[List[str]] = None) -> argparse.Namespace:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("pgn", nargs="+", help="PGN files of self-play games")
+    p.add_argument("pgn", nargs="*", help="PGN files of self-play games")
+    p.add_argument("--recheck", metavar="SUITE", help="verify this EPD suite again instead of reading games")
     p.add_argument("--engine", default="/usr/games/stockfish", help="the verifying UCI engine")
     p.add_argument("--out", required=True, help="the EPD file to write")
     p.add_argument("--max-mate", type=int, default=6, help="longest mate kept, in moves (6)")
@@ -115,13 +124,57 @@ def verify(engine: UciEngine, board: chess.Board, nodes: int, max_mate: int) -> 
     return move, n
 
 
+def recheck(engine: UciEngine, args: argparse.Namespace, ident: dict) -> int:
+    """Verifies every line of an existing suite again (see the module's docstring)."""
+    out: List[str] = []
+    changed: List[str] = []
+    dropped: List[str] = []
+    by_distance = {}
+    with open(args.recheck, encoding="utf-8") as f:
+        lines = [l.strip() for l in f if l.strip() and not l.startswith("#")]
+    for line in lines:
+        m = re.match(r"^(\S+ \S+ \S+ \S+)(?: (\d+) (\d+))? bm ([^;]+); dm (\d+); (id \"[^\"]*\"); (.*)$", line)
+        if not m:
+            print(f"cannot read: {line}", file=sys.stderr)
+            return 1
+        fen = m.group(1) + (f" {m.group(2)} {m.group(3)}" if m.group(2) else " 0 1")
+        board = chess.Board(fen)
+        found = verify(engine, board, args.nodes, args.max_mate)
+        ident_op = m.group(6)
+        if found is None:
+            dropped.append(f"{ident_op}: {m.group(4)} dm {m.group(5)}")
+            continue
+        move, n = found
+        san = board.san(move)
+        if san != m.group(4) or n != int(m.group(5)):
+            changed.append(f"{ident_op}: {m.group(4)} dm {m.group(5)} -> {san} dm {n}")
+        by_distance[n] = by_distance.get(n, 0) + 1
+        out.append(f"{board.fen()} bm {san}; dm {n}; {ident_op}; {m.group(7)}")
+    engine.quit()
+    with open(args.out, "w", encoding="utf-8") as f:
+        for line in out:
+            f.write(line + "\n")
+    dist = ", ".join(f"mate {n}: {c}" for n, c in sorted(by_distance.items()))
+    print(f"{len(out)} of {len(lines)} positions kept, verified again by {ident.get('name', args.engine)} "
+          f"at {args.nodes} nodes, MultiPV 2: {dist}")
+    print(f"changed ({len(changed)}):" + "".join(f"\n  {c}" for c in changed))
+    print(f"dropped, no unique shortest mate ({len(dropped)}):" + "".join(f"\n  {d}" for d in dropped))
+    print(f"written to {args.out}")
+    return 0
+
+
 def main(argv: Optional[List[str]] = None) -> int:
     args = parse_args(argv)
+    if not args.pgn and not args.recheck:
+        print("give PGN files of games, or --recheck SUITE", file=sys.stderr)
+        return 2
     engine = UciEngine([args.engine], stderr=subprocess.DEVNULL)
     ident = engine.handshake()
     for name, value in (("Threads", 1), ("Hash", args.hash), ("MultiPV", 2)):
         engine.send(f"setoption name {name} value {value}")
     engine.isready()
+    if args.recheck:
+        return recheck(engine, args, ident)
     seen = set()
     out: List[str] = []
     games = asked = 0

@@ -117,3 +117,76 @@ fn without_spared_checks_the_tactics_are_missed() {
         );
     }
 }
+
+/// The mate suite's budget: each position is searched to this many nodes.
+const MATE_SUITE_NODES: u64 = 100_000;
+/// Mates the default search finds at their exact distance within that budget (measured at
+/// 2c02f07 with the generation-1 net; docs/tactics.md): fewer means the blindness is back.
+const MATE_SUITE_FLOOR: usize = 214;
+
+/// `tests/data/mates.epd` (issue 24): 262 mates in at most six, each with a unique shortest
+/// mating move, from Cutoff's own games. A position counts as solved when the search ends on
+/// that move with the mate at its exact distance; a mate reported shorter than the shortest
+/// one, or the side to move reported mated, is a wrong score and fails the test whatever the
+/// count.
+#[test]
+fn the_mate_suite_is_solved_at_exact_distances() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/mates.epd");
+    let (entries, errors) = cutoff::tools::epd::read_epd_file(path).unwrap();
+    assert!(errors.is_empty(), "{errors:?}");
+    assert_eq!(entries.len(), 262);
+    let network = default_network();
+    let check = |entry: &cutoff::tools::epd::EpdEntry| -> Result<bool, String> {
+        let distance: i32 = entry
+            .ops
+            .iter()
+            .find(|op| op.opcode == "dm")
+            .and_then(|op| op.operands.first())
+            .and_then(|d| d.parse().ok())
+            .ok_or_else(|| format!("{}: no dm", entry.name()))?;
+        let pos = Position::from_fen(&entry.fen).unwrap();
+        let opts = SearchOptions {
+            report: false,
+            network: network.clone(),
+            ..SearchOptions::default()
+        };
+        let r = search_fresh(&pos, &Limits::nodes(MATE_SUITE_NODES), &opts);
+        let score = format_score(r.score, 78);
+        let best = entry.best_moves.contains(&r.best);
+        match score
+            .strip_prefix("mate ")
+            .map(|n| n.parse::<i32>().unwrap())
+        {
+            Some(n) if n <= 0 || n < distance || (n == distance && !best) => Err(format!(
+                "{}: {} {score}, but the shortest mate is {} in {distance}",
+                entry.name(),
+                r.best.uci(false),
+                entry.best_moves[0].uci(false)
+            )),
+            Some(n) => Ok(n == distance),
+            None => Ok(false),
+        }
+    };
+    // Two threads: the suite is the slowest test.
+    let (first, second) = entries.split_at(entries.len() / 2);
+    let results: Vec<Result<bool, String>> = std::thread::scope(|s| {
+        let a = s.spawn(|| first.iter().map(check).collect::<Vec<_>>());
+        let b = second.iter().map(check).collect::<Vec<_>>();
+        let mut all = a.join().unwrap();
+        all.extend(b);
+        all
+    });
+    let wrong: Vec<&String> = results.iter().filter_map(|r| r.as_ref().err()).collect();
+    assert!(wrong.is_empty(), "wrong mate scores: {wrong:#?}");
+    let solved = results.iter().filter(|r| matches!(r, Ok(true))).count();
+    eprintln!(
+        "mate suite: {solved} of {} at {MATE_SUITE_NODES} nodes",
+        entries.len()
+    );
+    assert!(
+        solved >= MATE_SUITE_FLOOR,
+        "{solved} of {} mates found at their exact distance within {MATE_SUITE_NODES} nodes, \
+         fewer than the {MATE_SUITE_FLOOR} measured",
+        entries.len()
+    );
+}
