@@ -257,7 +257,7 @@ fn percentages_stay_within_bounds() {
     let r = lab(&entries, &configs, LabLimit::Depth(3), false);
     // "none", then one rung a heuristic up to `full`.
     assert_eq!(r.summaries.len(), 1 + DEFAULT_CONFIGS.split(',').count());
-    assert_eq!(r.summaries.len(), 13);
+    assert_eq!(r.summaries.len(), 14);
     for s in &r.summaries {
         for c in [&s.stats.main, &s.stats.quiescence] {
             assert!(c.fail_highs > 0, "{}", s.config.label);

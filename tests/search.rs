@@ -908,6 +908,7 @@ fn each_history_switch_off_gives_back_the_search_before_it() {
                 "OrderContHistory4",
                 "OrderCorrectionHistory",
                 "OrderEvalHistory",
+                "OrderPawnHistory",
             ],
             "63721f8",
             [125_603, 40_227, 29_496, 13_933],
@@ -920,6 +921,7 @@ fn each_history_switch_off_gives_back_the_search_before_it() {
                 "OrderContHistory4",
                 "OrderCorrectionHistory",
                 "OrderEvalHistory",
+                "OrderPawnHistory",
             ],
             "e7635ce",
             [111_221, 51_631, 34_373, 22_133],
@@ -931,6 +933,7 @@ fn each_history_switch_off_gives_back_the_search_before_it() {
                 "OrderContHistory4",
                 "OrderCorrectionHistory",
                 "OrderEvalHistory",
+                "OrderPawnHistory",
             ],
             "f538e1c",
             [126_239, 18_496, 42_645, 28_416],
@@ -940,6 +943,7 @@ fn each_history_switch_off_gives_back_the_search_before_it() {
                 "OrderContHistory4",
                 "OrderCorrectionHistory",
                 "OrderEvalHistory",
+                "OrderPawnHistory",
             ],
             "470f6e3",
             [49_834, 33_973, 27_207, 28_369],
@@ -1183,7 +1187,11 @@ fn a_limited_search_with_a_fixed_seed_repeats_itself() {
 fn each_network_era_term_reaches_the_search() {
     let pos = position(KIWIPETE);
     let off = search_fresh(&pos, &Limits::depth(10), &quiet_opts()).nodes;
-    for name in ["OrderCorrectionHistory", "OrderEvalHistory"] {
+    for name in [
+        "OrderCorrectionHistory",
+        "OrderEvalHistory",
+        "OrderPawnHistory",
+    ] {
         let mut ordering = quiet_opts().ordering;
         let s = SWITCHES.iter().find(|s| s.uci == name).unwrap();
         let before = ordering;

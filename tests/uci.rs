@@ -92,6 +92,7 @@ fn handshake_lists_every_option() {
         "OrderThreats",
         "OrderCorrectionHistory",
         "OrderEvalHistory",
+        "OrderPawnHistory",
     ]);
     assert_eq!(names, want);
     assert!(lines
@@ -115,6 +116,7 @@ fn handshake_lists_every_option() {
         ("OrderThreats", playing.threats),
         ("OrderCorrectionHistory", playing.correction_history),
         ("OrderEvalHistory", playing.eval_history),
+        ("OrderPawnHistory", playing.pawn_history),
     ] {
         let want = format!("option name {name} type check default {on}");
         assert!(lines.contains(&want), "{want}");

@@ -42,7 +42,7 @@ pub fn json(e: &Explanation) -> String {
         .iter()
         .map(|r| {
             format!(
-                "{{\"index\":{},\"san\":{},\"uci\":{},\"stage\":{},\"mvv_lva\":{},\"see\":{},\"history\":{},\"cont_history\":{},\"capture_history\":{},\"threat\":{}}}",
+                "{{\"index\":{},\"san\":{},\"uci\":{},\"stage\":{},\"mvv_lva\":{},\"see\":{},\"history\":{},\"cont_history\":{},\"capture_history\":{},\"threat\":{},\"pawn_history\":{}}}",
                 r.index,
                 json_str(&r.san),
                 json_str(&r.uci),
@@ -52,7 +52,8 @@ pub fn json(e: &Explanation) -> String {
                 json_opt(r.history),
                 json_opt(r.cont_history),
                 json_opt(r.capture_history),
-                json_opt(r.threat)
+                json_opt(r.threat),
+                json_opt(r.pawn_history)
             )
         })
         .collect();
@@ -68,12 +69,13 @@ pub fn json(e: &Explanation) -> String {
         )
     });
     format!(
-        "{{\"fen\":{},\"hash_move\":{},\"killers\":[{},{}],\"countermove\":{},\"moves\":[{}],\"chosen\":{}}}",
+        "{{\"fen\":{},\"hash_move\":{},\"killers\":[{},{}],\"countermove\":{},\"correction\":{},\"moves\":[{}],\"chosen\":{}}}",
         json_str(&e.fen),
         json_move(e.hash_move),
         json_move(e.killers[0]),
         json_move(e.killers[1]),
         json_move(e.counter),
+        e.correction,
         rows.join(","),
         chosen
     )
@@ -123,6 +125,6 @@ mod tests {
     #[test]
     fn the_continuation_history_has_a_field() {
         let j = json(&examples::after_a_knight_to_h8());
-        assert!(j.contains("\"uci\":\"h2h3\",\"stage\":\"quiet\",\"mvv_lva\":null,\"see\":0,\"history\":0,\"cont_history\":700,\"capture_history\":null,\"threat\":0}"), "{j}");
+        assert!(j.contains("\"uci\":\"h2h3\",\"stage\":\"quiet\",\"mvv_lva\":null,\"see\":0,\"history\":0,\"cont_history\":700,\"capture_history\":null,\"threat\":0,\"pawn_history\":0}"), "{j}");
     }
 }

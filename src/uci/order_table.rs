@@ -29,12 +29,27 @@ pub(crate) fn text(e: &Explanation) -> Vec<String> {
         name(e.counter)
     ));
     out.push(format!(
-        "{:>3}  {:<8} {:<6} {:<12} {:>8} {:>6} {:>8} {:>8} {:>8} {:>7}",
-        "#", "san", "uci", "stage", "mvv-lva", "see", "history", "conthist", "capthist", "threat"
+        "correction history {:+} cp for this pawn structure; the evaluation-difference history \
+         is part of the history column",
+        e.correction
+    ));
+    out.push(format!(
+        "{:>3}  {:<8} {:<6} {:<12} {:>8} {:>6} {:>8} {:>8} {:>8} {:>7} {:>8}",
+        "#",
+        "san",
+        "uci",
+        "stage",
+        "mvv-lva",
+        "see",
+        "history",
+        "conthist",
+        "capthist",
+        "threat",
+        "pawnhist"
     ));
     for r in &e.rows {
         out.push(format!(
-            "{:>3}  {:<8} {:<6} {:<12} {:>8} {:>6} {:>8} {:>8} {:>8} {:>7}",
+            "{:>3}  {:<8} {:<6} {:<12} {:>8} {:>6} {:>8} {:>8} {:>8} {:>7} {:>8}",
             r.index,
             r.san,
             r.uci,
@@ -44,7 +59,8 @@ pub(crate) fn text(e: &Explanation) -> Vec<String> {
             opt(r.history),
             opt(r.cont_history),
             opt(r.capture_history),
-            opt(r.threat)
+            opt(r.threat),
+            opt(r.pawn_history)
         ));
     }
     if let Some(c) = &e.chosen {
@@ -72,9 +88,9 @@ mod tests {
         let t = text(&examples::with_countermove());
         assert_eq!(t[1], "hash move none, killers g1f3 none, countermove e2e4");
         assert!(
-            t[4].contains(" e2e4 ") && t[4].contains(" countermove "),
+            t[5].contains(" e2e4 ") && t[5].contains(" countermove "),
             "{}",
-            t[4]
+            t[5]
         );
     }
 
@@ -82,14 +98,14 @@ mod tests {
     fn the_continuation_history_has_a_column() {
         let t = text(&examples::after_a_knight_to_h8());
         assert!(
-            t[2].ends_with(" history conthist capthist  threat"),
+            t[3].ends_with(" history conthist capthist  threat pawnhist"),
             "{}",
-            t[2]
+            t[3]
         );
-        let cells: Vec<&str> = t[3].split_whitespace().collect();
+        let cells: Vec<&str> = t[4].split_whitespace().collect();
         assert_eq!(
             cells,
-            ["1", "h3", "h2h3", "quiet", "-", "0", "0", "700", "-", "0"]
+            ["1", "h3", "h2h3", "quiet", "-", "0", "0", "700", "-", "0", "0"]
         );
     }
 }

@@ -36,6 +36,8 @@ pub struct OrderRow {
     /// The threat term (quiet moves only): up for a piece leaving a square a cheaper enemy
     /// piece attacks, down for one moving onto such a square.
     pub(crate) threat: Option<i32>,
+    /// The pawn-structure history of the move's piece and destination (quiet moves only).
+    pub(crate) pawn_history: Option<i32>,
 }
 
 /// What a search before the order found.
@@ -59,6 +61,10 @@ pub struct Explanation {
     pub(crate) killers: [Move; 2],
     /// The countermove given to the picker (null at a search's root: no previous move).
     pub(crate) counter: Move,
+    /// What the correction history adds to the static evaluation of this position's pawn
+    /// structure, side to move (internal centipawns; the pruning reads it when
+    /// `OrderCorrectionHistory` is on). It orders no move, so it has no column.
+    pub(crate) correction: i32,
     pub rows: Vec<OrderRow>,
     pub chosen: Option<Chosen>,
 }
@@ -81,6 +87,7 @@ pub(crate) fn explain_with(
         hash_move,
         killers,
         counter,
+        correction: tables.correction.get(board),
         rows,
         chosen: None,
     }
@@ -188,6 +195,7 @@ fn root_order(
             cont_history: m.is_quiet().then(|| tables.continuation(board, prev, m)),
             capture_history: m.is_capture().then(|| tables.capture(board, m)),
             threat: m.is_quiet().then(|| threats.score(board, m)),
+            pawn_history: m.is_quiet().then(|| tables.pawn_structure(board, m)),
         });
     }
     debug_assert_eq!(rows.len(), legal_moves(board).len());
@@ -248,6 +256,7 @@ mod tests {
             assert_eq!(r.cont_history, r.mv.is_quiet().then_some(0), "{}", r.uci);
             assert_eq!(r.capture_history.is_some(), r.mv.is_capture(), "{}", r.uci);
             assert_eq!(r.threat.is_some(), r.mv.is_quiet(), "{}", r.uci);
+            assert_eq!(r.pawn_history.is_some(), r.mv.is_quiet(), "{}", r.uci);
         }
     }
 
@@ -298,6 +307,59 @@ mod tests {
         assert_eq!(h3.uci(false).to_string(), "h2h3");
         assert_eq!(e.rows[0].cont_history, Some(700));
         assert!(e.rows[1..].iter().all(|r| r.cont_history == Some(0)));
+    }
+
+    #[test]
+    fn the_pawn_structure_history_orders_quiets_and_shows_in_a_column() {
+        use crate::board::{Piece, STARTPOS};
+        use crate::search::ordering::PieceTo;
+        let pos = Position::from_fen(STARTPOS).unwrap();
+        let b = pos.board();
+        let nc3 = b.parse_uci_move("b1c3", false).unwrap();
+        let mut tables = OrderingTables::default();
+        let piece_to = PieceTo {
+            piece: Piece::WhiteKnight,
+            to: nc3.to(),
+        };
+        tables.pawn.update(b, piece_to, 900);
+        let on = SearchOptions {
+            ordering: OrderingConfig::FULL,
+            ..SearchOptions::default()
+        };
+        let order = |opts: &SearchOptions| {
+            root_order(
+                b,
+                &tables,
+                opts,
+                Move::NULL,
+                [Move::NULL; 2],
+                Move::NULL,
+                [None; 3],
+            )
+        };
+        let rows = order(&on);
+        assert_eq!(rows[0].mv, nc3);
+        assert_eq!(rows[0].pawn_history, Some(900));
+        assert!(rows[1..].iter().all(|r| r.pawn_history == Some(0)));
+        // Another pawn structure (after 1.e4 e5) has its own entry.
+        let mut after = pos.clone();
+        for m in ["e2e4", "e7e5"] {
+            let m = after.board().parse_uci_move(m, false).unwrap();
+            after.make_move(m);
+        }
+        assert_eq!(tables.pawn_structure(after.board(), nc3), 0);
+        // Switched off, the column still shows the table but the order ignores it.
+        let off = SearchOptions {
+            ordering: OrderingConfig {
+                pawn_history: false,
+                ..OrderingConfig::FULL
+            },
+            ..SearchOptions::default()
+        };
+        let rows = order(&off);
+        assert_ne!(rows[0].mv, nc3);
+        let r = rows.iter().find(|r| r.mv == nc3).unwrap();
+        assert_eq!(r.pawn_history, Some(900));
     }
 
     #[test]
@@ -446,6 +508,7 @@ pub(crate) mod examples {
             hash_move: Move::NULL,
             killers,
             counter,
+            correction: 0,
             rows: root_order(b, &tables, &opts, Move::NULL, killers, counter, [None; 3]),
             chosen: None,
         }
@@ -482,6 +545,7 @@ pub(crate) mod examples {
             hash_move: Move::NULL,
             killers: [Move::NULL; 2],
             counter: Move::NULL,
+            correction: 0,
             rows,
             chosen: None,
         }

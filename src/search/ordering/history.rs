@@ -1,7 +1,7 @@
-//! Killer moves, countermoves, the butterfly history, the continuation history and the
-//! capture history.
+//! Killer moves, countermoves, the butterfly history, the continuation history, the
+//! pawn-structure history and the capture history.
 
-use crate::board::{Color, Move, Piece, PieceType, Square};
+use crate::board::{Board, Color, Move, Piece, PieceType, Square};
 use crate::search::tunable as t;
 use crate::search::MAX_PLY;
 
@@ -207,6 +207,52 @@ impl ContinuationHistory {
             .flatten()
             .filter(|&&v| v != 0)
             .count()
+    }
+}
+
+/// Buckets of the pawn-structure history (a power of two): positions whose pawns hash to the
+/// same bucket share their quiet moves' scores.
+pub(crate) const PAWN_HISTORY_BUCKETS: usize = 512;
+
+/// How good each quiet move has been in positions with the same pawns, indexed by
+/// [pawn structure hash % PAWN_HISTORY_BUCKETS][piece][destination]: a plan (a piece to a
+/// square) that works against one pawn structure tends to work wherever the pieces stand.
+pub struct PawnHistory {
+    table: Box<[[[i16; 64]; 12]]>,
+}
+
+impl Default for PawnHistory {
+    fn default() -> Self {
+        // On the heap bucket by bucket: the 786 KB table never passes through the stack.
+        PawnHistory {
+            table: vec![[[0; 64]; 12]; PAWN_HISTORY_BUCKETS].into_boxed_slice(),
+        }
+    }
+}
+
+impl PawnHistory {
+    #[inline(always)]
+    fn bucket(board: &Board) -> usize {
+        board.pawn_hash() as usize & (PAWN_HISTORY_BUCKETS - 1)
+    }
+
+    /// The score of `m` (piece and destination) on `board`'s pawn structure.
+    #[inline(always)]
+    pub(crate) fn get(&self, board: &Board, m: PieceTo) -> i32 {
+        self.table[Self::bucket(board)][m.piece.index()][m.to.index()] as i32
+    }
+
+    /// Gravity update, as the butterfly history's.
+    #[inline(always)]
+    pub fn update(&mut self, board: &Board, m: PieceTo, delta: i32) {
+        gravity(
+            &mut self.table[Self::bucket(board)][m.piece.index()][m.to.index()],
+            delta,
+        );
+    }
+
+    pub(crate) fn clear(&mut self) {
+        self.table.fill([[0; 64]; 12]);
     }
 }
 

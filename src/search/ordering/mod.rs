@@ -8,7 +8,9 @@ pub(crate) mod threats;
 
 pub(crate) use correction::CorrectionHistory;
 pub use history::PieceTo;
-pub(crate) use history::{CaptureHistory, ContinuationHistory, CounterMoves, History, Killers};
+pub(crate) use history::{
+    CaptureHistory, ContinuationHistory, CounterMoves, History, Killers, PawnHistory,
+};
 
 /// The earlier moves the continuation history is indexed by: the moves one, two and four
 /// plies back (None before the root, for a null move, or when their switch is off).
@@ -87,6 +89,8 @@ pub struct OrderingTables {
     /// plies.
     pub continuation: [ContinuationHistory; 3],
     pub captures: CaptureHistory,
+    /// Quiet moves' scores per pawn structure (`OrderPawnHistory`).
+    pub(crate) pawn: PawnHistory,
     /// The static evaluation's error per pawn structure (`OrderCorrectionHistory`).
     pub(crate) correction: CorrectionHistory,
 }
@@ -101,6 +105,7 @@ impl OrderingTables {
             c.clear();
         }
         self.captures.clear();
+        self.pawn.clear();
     }
 
     /// The capture history of capture `m` on `board` (0 for a move that takes nothing).
@@ -135,6 +140,9 @@ impl OrderingTables {
             }
             if config.cont_history {
                 self.reward_continuation(board, prev, best, tried.quiets(), depth);
+            }
+            if config.pawn_history {
+                self.reward_pawn_structure(board, best, tried.quiets(), depth);
             }
             self.history
                 .reward_cutoff(board.side_to_move(), best, tried.quiets(), depth);
@@ -175,8 +183,18 @@ impl OrderingTables {
             + self.continuation[2].get(prev[2], m)
     }
 
+    /// The pawn-structure history of quiet move `m` of `board` (0 for a move without a
+    /// piece, which a legal move always has).
+    #[inline(always)]
+    pub(crate) fn pawn_structure(&self, board: &Board, m: Move) -> i32 {
+        board.moved_piece(m).map_or(0, |piece| {
+            self.pawn.get(board, PieceTo { piece, to: m.to() })
+        })
+    }
+
     /// A quiet move's history as the search reads it (for reductions and pruning): the
-    /// butterfly history, plus the continuation history when that switch is on.
+    /// butterfly history, plus the continuation and the pawn-structure history when their
+    /// switches are on.
     #[inline(always)]
     pub(crate) fn quiet_score(
         &self,
@@ -191,7 +209,34 @@ impl OrderingTables {
         } else {
             0
         };
-        self.history.get(side, m) + cont
+        let pawn = if config.pawn_history {
+            self.pawn_structure(board, m)
+        } else {
+            0
+        };
+        self.history.get(side, m) + cont + pawn
+    }
+
+    /// After quiet move `best` cut off on `board`: a bonus for it in the pawn-structure
+    /// history and the same malus for the quiet moves `tried` before it.
+    pub(crate) fn reward_pawn_structure(
+        &mut self,
+        board: &Board,
+        best: Move,
+        tried: &[Move],
+        depth: i32,
+    ) {
+        let bonus = History::bonus(depth);
+        let mut update = |m: Move, delta: i32| {
+            if let Some(piece) = board.moved_piece(m) {
+                self.pawn
+                    .update(board, PieceTo { piece, to: m.to() }, delta);
+            }
+        };
+        update(best, bonus);
+        for &m in tried.iter().filter(|&&m| m != best) {
+            update(m, -bonus);
+        }
     }
 
     /// After quiet move `best` cut off on `board`: a bonus for it in each continuation table
@@ -272,6 +317,11 @@ pub struct OrderingConfig {
     /// changed its side's static evaluation (the child's, negated, against the parent's),
     /// bounded. Off, nothing is written: the search is the one without it, node for node.
     pub eval_history: bool,
+    /// Add the pawn-structure history (the quiet move's piece and destination, per pawn
+    /// structure bucket) to the butterfly history wherever it is read: the quiet order,
+    /// late move reductions and history pruning. Off, its table is neither read nor written:
+    /// the search is the one without it, node for node.
+    pub pawn_history: bool,
 }
 
 impl OrderingConfig {
@@ -288,6 +338,7 @@ impl OrderingConfig {
         threats: true,
         correction_history: true,
         eval_history: true,
+        pawn_history: true,
     };
 
     /// The engine as it plays (the UCI options' defaults, bench, datagen): every heuristic
@@ -301,6 +352,7 @@ impl OrderingConfig {
         threats: false,
         correction_history: false,
         eval_history: false,
+        pawn_history: false,
         ..OrderingConfig::FULL
     };
 
@@ -317,6 +369,7 @@ impl OrderingConfig {
         threats: false,
         correction_history: false,
         eval_history: false,
+        pawn_history: false,
     };
 
     /// Parses a configuration name: `none`, `full` (or `all`), or `+`-joined switch names
@@ -399,6 +452,7 @@ pub const SWITCHES: &[Switch] = &[
     Switch { lab: "threats", aliases: &["threat"], uci: "OrderThreats", ladder: 9, field: |c| &mut c.threats },
     Switch { lab: "corrhist", aliases: &["correction"], uci: "OrderCorrectionHistory", ladder: 10, field: |c| &mut c.correction_history },
     Switch { lab: "evalhist", aliases: &["evaldiff"], uci: "OrderEvalHistory", ladder: 11, field: |c| &mut c.eval_history },
+    Switch { lab: "pawnhist", aliases: &["pawnstructure"], uci: "OrderPawnHistory", ladder: 12, field: |c| &mut c.pawn_history },
 ];
 
 impl Switch {
@@ -581,7 +635,7 @@ mod tests {
     fn unknown_names_list_the_known_ones() {
         assert_eq!(
             OrderingConfig::parse("hash+bogus").unwrap_err(),
-            "unknown heuristic 'bogus' in 'hash+bogus' (known: none, full, mvvlva, hash, killers, history, counter, conthist, conthist4, capthist, see, threats, corrhist, evalhist)"
+            "unknown heuristic 'bogus' in 'hash+bogus' (known: none, full, mvvlva, hash, killers, history, counter, conthist, conthist4, capthist, see, threats, corrhist, evalhist, pawnhist)"
         );
         assert_eq!(OrderingConfig::parse("all"), Ok(OrderingConfig::FULL));
         assert_eq!(OrderingConfig::parse("none"), Ok(OrderingConfig::NONE));

@@ -422,8 +422,8 @@ impl MovePicker {
             || (m.is_quiet() && (m == self.killers[0] || m == self.killers[1] || m == self.counter))
     }
 
-    /// Generates the quiet (or all) moves after the noisy ones, scored by the butterfly and
-    /// the continuation history and the threat term, each if on.
+    /// Generates the quiet (or all) moves after the noisy ones, scored by the butterfly, the
+    /// continuation and the pawn-structure history and the threat term, each if on.
     fn generate_quiets<const KIND: u8>(&mut self, board: &Board, tables: &OrderingTables) {
         let start = self.moves.len();
         generate_into::<KIND>(board, &mut self.moves);
@@ -452,6 +452,9 @@ impl MovePicker {
                 }
                 if self.config.cont_history {
                     score += tables.continuation(board, self.prev, m);
+                }
+                if self.config.pawn_history {
+                    score += tables.pawn_structure(board, m);
                 }
                 if let Some(t) = &threats {
                     score += t.score(board, m);

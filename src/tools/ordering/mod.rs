@@ -24,11 +24,11 @@ use std::sync::Arc;
 use std::time::Instant;
 
 /// The classic ladder: each entry adds one heuristic to the one before; `full` adds the
-/// threat term, the last switch. `none` is left out: with no ordering at all the search explodes (on
+/// pawn-structure history, the last switch. `none` is left out: with no ordering at all the search explodes (on
 /// Kiwipete 3.9 million nodes for depth 2 and over a minute for depth 3), so it is asked for by
 /// name, at a small depth.
 pub const DEFAULT_CONFIGS: &str =
-    "mvvlva,+hash,+killers,+history,+counter,+conthist,+conthist4,+capthist,+see,+threats,+corrhist,full";
+    "mvvlva,+hash,+killers,+history,+counter,+conthist,+conthist4,+capthist,+see,+threats,+corrhist,+evalhist,full";
 
 /// The default depth: the ladder over the 200 Arasan 2023 positions takes a few minutes on
 /// one core at this depth.
@@ -512,10 +512,11 @@ mod tests {
                 "mvvlva+hash+killers+history+counter+conthist+conthist4+capthist+see",
                 "mvvlva+hash+killers+history+counter+conthist+conthist4+capthist+see+threats",
                 "mvvlva+hash+killers+history+counter+conthist+conthist4+capthist+see+threats+corrhist",
-                "mvvlva+hash+killers+history+counter+conthist+conthist4+capthist+see+threats+corrhist+evalhist"
+                "mvvlva+hash+killers+history+counter+conthist+conthist4+capthist+see+threats+corrhist+evalhist",
+                "mvvlva+hash+killers+history+counter+conthist+conthist4+capthist+see+threats+corrhist+evalhist+pawnhist"
             ]
         );
-        assert_eq!(c[12].ordering, OrderingConfig::FULL);
+        assert_eq!(c[13].ordering, OrderingConfig::FULL);
         assert_eq!(c[2].label, "+hash");
     }
 
