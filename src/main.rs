@@ -100,6 +100,13 @@ enum Command {
         #[command(flatten)]
         args: cutoff::tools::train::TrainArgs,
     },
+    /// The learned move order's data: search the positions of self-play game records again
+    /// and write sampled quiet cutoffs, each with the rank the picker gave it (see
+    /// docs/policy.md); `cutoff train --policy` fits the policy head to them.
+    PolicyData {
+        #[command(flatten)]
+        args: cutoff::tools::policy::data::PolicyDataArgs,
+    },
     /// Fit the evaluation's weights to labelled positions (`FEN | cp | result` lines, plain or
     /// .xz) and write the parameter file the engine compiles (see docs/eval.md).
     Tune {
@@ -200,6 +207,13 @@ fn main() -> ExitCode {
             }
         },
         Some(Command::Train { args }) => match cutoff::tools::train::run_cli(&args) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("error: {e}");
+                ExitCode::from(2)
+            }
+        },
+        Some(Command::PolicyData { args }) => match cutoff::tools::policy::data::run_cli(&args) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
                 eprintln!("error: {e}");

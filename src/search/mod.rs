@@ -204,6 +204,11 @@ impl Searcher {
         &self.tables[0]
     }
 
+    /// The main thread's ordering tables, to switch its cutoff log on and off.
+    pub fn main_tables_mut(&mut self) -> &mut OrderingTables {
+        &mut self.tables[0]
+    }
+
     /// Replaces the table with an empty one of `mb` megabytes; on an error the table keeps its
     /// old size (emptied: its memory was freed to make room for the new one).
     pub(crate) fn resize_tt(&mut self, mb: usize) -> Result<(), String> {

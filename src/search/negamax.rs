@@ -657,6 +657,16 @@ impl<const STATS: bool> SearchThread<'_, STATS> {
                 if from == PickedFrom::HashMove {
                     self.count(|s| s.hash_move_cutoffs += 1);
                 }
+                // The learned order's data (`cutoff_log`): only in the counting copy.
+                if STATS
+                    && m.is_quiet()
+                    && !root
+                    && from != PickedFrom::HashMove
+                    && self.tables.cutoff_log.wants(depth)
+                {
+                    let rank = tried.quiets().len();
+                    self.tables.cutoff_log.push(pos.board(), m, rank, depth);
+                }
                 self.tables.record_cutoff(
                     ordering,
                     &Cutoff {

@@ -9,6 +9,7 @@ pub mod epd;
 pub mod explain;
 pub mod ordering;
 pub mod perft;
+pub mod policy;
 pub(crate) mod progress;
 pub mod train;
 pub mod tune;

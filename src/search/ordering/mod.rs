@@ -1,6 +1,7 @@
 //! Move ordering: the staged move picker and the tables it learns from.
 
 pub(crate) mod correction;
+pub mod cutoff_log;
 pub mod explain;
 pub(crate) mod history;
 pub mod movepick;
@@ -93,6 +94,8 @@ pub struct OrderingTables {
     pub(crate) pawn: PawnHistory,
     /// The static evaluation's error per pawn structure (`OrderCorrectionHistory`).
     pub(crate) correction: CorrectionHistory,
+    /// The quiet cutoffs of the searches, when a tool asks for them (`cutoff_log`).
+    pub cutoff_log: cutoff_log::CutoffLog,
 }
 
 impl OrderingTables {

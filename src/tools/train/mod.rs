@@ -12,7 +12,7 @@
 //! the buffers are summed, and AdamW takes one step. The same data, seed and thread count give
 //! the same net.
 
-mod adamw;
+pub(crate) mod adamw;
 mod chart;
 pub(crate) mod data;
 pub(crate) mod model;
@@ -91,6 +91,46 @@ pub struct TrainArgs {
     /// Continue from the checkpoint in `--out-dir` (same data and settings).
     #[arg(long)]
     pub resume: bool,
+    /// Train the learned move order instead of a net: the data are `cutoff policy-data`
+    /// files, and the policy head is fitted on the hidden layer of `--policy-net` (the
+    /// embedded net if not given); `--hidden`, `--buckets`, `--lambda`, the score and
+    /// position filters and `--resume` do not apply.
+    #[arg(long)]
+    pub policy: bool,
+    /// The net whose hidden layer the policy head reads (with `--policy`).
+    #[arg(long)]
+    pub policy_net: Option<String>,
+}
+
+/// `cutoff train --policy`: the policy head on a net's hidden layer (`tools::policy`).
+fn run_policy(args: &TrainArgs) -> Result<(), String> {
+    let net = match &args.policy_net {
+        Some(path) => {
+            let bytes = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
+            std::sync::Arc::new(
+                crate::eval::nnue::Network::from_bytes(&bytes)
+                    .map_err(|e| format!("{path}: {e}"))?,
+            )
+        }
+        None => crate::eval::nnue::embedded().ok_or("no net is embedded: give --policy-net")?,
+    };
+    if args.batch == 0 || args.epochs == 0 {
+        return Err("--batch and --epochs must be positive".into());
+    }
+    crate::tools::policy::run_train(&crate::tools::policy::PolicyTrainSettings {
+        files: &args.data,
+        out_dir: &args.out_dir,
+        net,
+        epochs: args.epochs,
+        batch: args.batch,
+        lr: args.lr,
+        lr_end: args.lr_end,
+        weight_decay: args.weight_decay,
+        val_percent: args.val_percent,
+        seed: args.seed,
+        max_positions: args.max_positions,
+    })
+    .map(|_| ())
 }
 
 const CHECKPOINT: &str = "checkpoint.bin";
@@ -107,6 +147,9 @@ pub(crate) struct EpochLoss {
 
 /// Runs `cutoff train`.
 pub fn run_cli(args: &TrainArgs) -> Result<(), String> {
+    if args.policy {
+        return run_policy(args);
+    }
     let threads = args
         .threads
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
