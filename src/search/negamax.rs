@@ -665,7 +665,9 @@ impl<const STATS: bool> SearchThread<'_, STATS> {
                     && self.tables.cutoff_log.wants(depth)
                 {
                     let rank = tried.quiets().len();
-                    self.tables.cutoff_log.push(pos.board(), m, rank, depth);
+                    self.tables
+                        .cutoff_log
+                        .push(pos.board(), m, rank, depth, beta);
                 }
                 self.tables.record_cutoff(
                     ordering,

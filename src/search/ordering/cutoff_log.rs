@@ -19,6 +19,9 @@ pub struct CutoffSample {
     pub rank: u8,
     /// The node's remaining depth.
     pub depth: u8,
+    /// The node's beta (side to move's view, internal centipawns): what a move had to reach
+    /// to cut off, so other moves can be tested against it later.
+    pub beta: i32,
 }
 
 /// Quiet cutoffs of a search, not by the hash move (the table's move is first whatever the
@@ -55,12 +58,13 @@ impl CutoffLog {
         self.on && depth >= self.min_depth
     }
 
-    pub(crate) fn push(&mut self, board: &Board, mv: Move, rank: usize, depth: i32) {
+    pub(crate) fn push(&mut self, board: &Board, mv: Move, rank: usize, depth: i32, beta: i32) {
         self.samples.push(CutoffSample {
             board: *board,
             mv,
             rank: rank.min(u8::MAX as usize) as u8,
             depth: depth.clamp(0, u8::MAX as i32) as u8,
+            beta,
         });
     }
 }

@@ -2,7 +2,7 @@
 //! games (`cutoff policy-data`), in a file of fixed-size records.
 //!
 //! File: the 8 bytes `CUTOFFPL`, then records of `RECORD_BYTES`: the position packed as in a
-//! binary game record (`viriformat::pack`, its score field holding the node's depth), the
+//! binary game record (`viriformat::pack`, its score field holding the node's beta), the
 //! move (`viriformat::encode_move`), the number of quiet moves searched before it at that
 //! node (its rank in the picker's quiet order: killers, countermove, then history), the
 //! node's depth, and the game's number in the run (the validation split keeps games whole).
@@ -28,16 +28,14 @@ pub struct PolicySample {
     /// Quiet moves the picker yielded before `mv` at that node.
     pub rank: u8,
     pub depth: u8,
+    /// The node's beta, side to move's view (saturated to 16 bits).
+    pub beta: i16,
     pub game: u32,
 }
 
 pub(crate) fn encode(s: &PolicySample) -> [u8; RECORD_BYTES] {
     let mut out = [0u8; RECORD_BYTES];
-    let packed = viriformat::pack(
-        &s.board,
-        s.depth as i16,
-        crate::tools::datagen::GameResult::Draw,
-    );
+    let packed = viriformat::pack(&s.board, s.beta, crate::tools::datagen::GameResult::Draw);
     out[..PACKED_BYTES].copy_from_slice(&packed);
     out[PACKED_BYTES..PACKED_BYTES + 2].copy_from_slice(&encode_move(s.mv).to_le_bytes());
     out[PACKED_BYTES + 2] = s.rank;
@@ -48,7 +46,7 @@ pub(crate) fn encode(s: &PolicySample) -> [u8; RECORD_BYTES] {
 
 pub(crate) fn decode(bytes: &[u8; RECORD_BYTES]) -> Result<PolicySample, String> {
     let packed: &[u8; PACKED_BYTES] = bytes[..PACKED_BYTES].try_into().expect("sized");
-    let (board, _, _) = viriformat::unpack(packed)?;
+    let (board, beta, _) = viriformat::unpack(packed)?;
     let raw = u16::from_le_bytes([bytes[PACKED_BYTES], bytes[PACKED_BYTES + 1]]);
     let mv = decode_move(&board, raw).ok_or_else(|| format!("move {raw:#06x} is not legal"))?;
     if !mv.is_quiet() {
@@ -60,6 +58,7 @@ pub(crate) fn decode(bytes: &[u8; RECORD_BYTES]) -> Result<PolicySample, String>
         mv,
         rank: bytes[PACKED_BYTES + 2],
         depth: bytes[PACKED_BYTES + 3],
+        beta,
         game,
     })
 }
@@ -194,6 +193,7 @@ fn from_log(c: &CutoffSample, game: u32) -> PolicySample {
         mv: c.mv,
         rank: c.rank,
         depth: c.depth,
+        beta: viriformat::clamp_score(c.beta),
         game,
     }
 }

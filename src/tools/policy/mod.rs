@@ -34,6 +34,8 @@ pub(crate) struct PolicyTrainSettings<'a> {
     pub(crate) val_percent: f64,
     pub(crate) seed: u64,
     pub(crate) max_positions: Option<usize>,
+    /// Held-out cutoffs whose every quiet move is searched to see which of them cut.
+    pub(crate) cut_check: usize,
 }
 
 /// Accuracy of an order on a set of cutoffs: how often the cutting move was first, in the
@@ -76,6 +78,87 @@ pub struct PolicyReport {
     pub history: Accuracy,
     /// A move drawn at random among the node's quiets.
     pub uniform_top1: f64,
+    /// Against every quiet move that cuts (`cut_check`): the head's and the history's
+    /// first move (and first three) among them, the cutoffs checked, and the mean share of
+    /// a node's quiets that cut (a random first move's chance).
+    pub any_cut: Option<AnyCut>,
+}
+
+/// The orders judged by whether their first moves cut at all, not whether they name the
+/// move the search happened to meet first.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct AnyCut {
+    pub checked: usize,
+    pub head_top1: f64,
+    pub head_top3: f64,
+    pub history_top1: f64,
+    pub history_top3: f64,
+    pub cutting_share: f64,
+}
+
+/// Searches every quiet move of up to `n` held-out cutoffs (the child to the node's depth
+/// less one, a full window, the default evaluation) and scores the head's and the history's
+/// first moves by whether they reach the node's beta. The history's first quiet cut exactly
+/// when the search's cutoff had rank 0 (it was searched first); its first three, when the
+/// rank was below 3.
+fn any_cut(
+    headp: &PolicyHead,
+    net: &Network,
+    samples: &[PolicySample],
+    val: &[usize],
+    n: usize,
+) -> AnyCut {
+    use crate::position::Position;
+    use crate::search::{Control, Limits, SearchOptions, Searcher};
+    let mut searcher = Searcher::new(4, 1);
+    let opts = SearchOptions {
+        threads: 1,
+        report: false,
+        ..SearchOptions::default()
+    };
+    let mut feats = Vec::new();
+    let mut out = AnyCut::default();
+    let (mut h1, mut h3, mut y1, mut y3, mut share) = (0usize, 0usize, 0usize, 0usize, 0.0f64);
+    for &i in val.iter().take(n) {
+        let s = &samples[i];
+        let moves = head::quiets(&s.board);
+        let limits = Limits::depth((s.depth as i32 - 1).max(1));
+        let cuts: Vec<bool> = moves
+            .iter()
+            .map(|&m| {
+                if m == s.mv {
+                    return true;
+                }
+                let mut child = s.board;
+                child.make_move(m);
+                let control = Control::new();
+                control.reset(&limits);
+                let r =
+                    searcher.search(&Position::new(child), &limits, &opts, &control, &mut |_| {});
+                -r.score >= s.beta as i32
+            })
+            .collect();
+        head::features(net, &s.board, &mut feats);
+        let mut scored: Vec<(f32, usize)> = moves
+            .iter()
+            .enumerate()
+            .map(|(k, &m)| (headp.score(&feats, head::class(&s.board, m)), k))
+            .collect();
+        scored.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+        h1 += cuts[scored[0].1] as usize;
+        h3 += scored.iter().take(3).any(|&(_, k)| cuts[k]) as usize;
+        y1 += (s.rank == 0) as usize;
+        y3 += (s.rank < 3) as usize;
+        share += cuts.iter().filter(|&&c| c).count() as f64 / cuts.len() as f64;
+        out.checked += 1;
+    }
+    let n = out.checked.max(1) as f64;
+    out.head_top1 = h1 as f64 / n * 100.0;
+    out.head_top3 = h3 as f64 / n * 100.0;
+    out.history_top1 = y1 as f64 / n * 100.0;
+    out.history_top3 = y3 as f64 / n * 100.0;
+    out.cutting_share = share / n * 100.0;
+    out
 }
 
 /// Whether game `game` is held out (`val_percent` of the games, by a seeded hash).
@@ -213,6 +296,7 @@ pub(crate) fn run_train(s: &PolicyTrainSettings) -> Result<PolicyReport, String>
         .map(|&i| 100.0 / head::quiets(&samples[i].board).len().max(1) as f64)
         .sum::<f64>()
         / val.len() as f64;
+    let any_cut = (s.cut_check > 0).then(|| any_cut(&headp, &s.net, &samples, &val, s.cut_check));
     let report = PolicyReport {
         train_samples: train.len(),
         validation_samples: val.len(),
@@ -220,6 +304,7 @@ pub(crate) fn run_train(s: &PolicyTrainSettings) -> Result<PolicyReport, String>
         head: Accuracy::of(&val_ranks),
         history: Accuracy::of(&history_ranks),
         uniform_top1,
+        any_cut,
     };
     say(format!("held-out cutoffs: {}", report.validation_samples));
     say(format!("  policy head    {}", report.head.text()));
@@ -231,6 +316,24 @@ pub(crate) fn run_train(s: &PolicyTrainSettings) -> Result<PolicyReport, String>
         "  a random quiet top-1 {:5.1}%",
         report.uniform_top1
     ));
+    if let Some(a) = report.any_cut {
+        say(format!(
+            "held-out cutoffs whose every quiet was searched: {} (a first move counts when it reaches beta)",
+            a.checked
+        ));
+        say(format!(
+            "  policy head    top-1 {:5.1}%  top-3 {:5.1}%",
+            a.head_top1, a.head_top3
+        ));
+        say(format!(
+            "  history order  top-1 {:5.1}%  top-3 {:5.1}%",
+            a.history_top1, a.history_top3
+        ));
+        say(format!(
+            "  share of the quiets that cut {:5.1}%",
+            a.cutting_share
+        ));
+    }
     let path = s.out_dir.join("policy.head");
     std::fs::write(&path, head_bytes(&headp, &s.net))
         .map_err(|e| format!("{}: {e}", path.display()))?;

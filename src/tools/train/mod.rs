@@ -100,6 +100,10 @@ pub struct TrainArgs {
     /// The net whose hidden layer the policy head reads (with `--policy`).
     #[arg(long)]
     pub policy_net: Option<String>,
+    /// With `--policy`: held-out cutoffs whose every quiet move is searched, to judge the
+    /// head's and the history's first moves by whether they cut at all (0: none).
+    #[arg(long, default_value_t = 500)]
+    pub policy_cut_check: usize,
 }
 
 /// `cutoff train --policy`: the policy head on a net's hidden layer (`tools::policy`).
@@ -129,6 +133,7 @@ fn run_policy(args: &TrainArgs) -> Result<(), String> {
         val_percent: args.val_percent,
         seed: args.seed,
         max_positions: args.max_positions,
+        cut_check: args.policy_cut_check,
     })
     .map(|_| ())
 }
