@@ -1,23 +1,33 @@
 //! The policy head: a linear map from the network's activated hidden layer (both
-//! perspectives, the side to move's first) to a score for each (piece type, destination) of
-//! the side to move, destinations seen from its side (Black's flipped), so both colours share
-//! the weights. A quiet move's score is one dot product of the hidden width: the evaluation
-//! computes the accumulator anyway, so in a search the head would cost that product per
-//! quiet move.
+//! perspectives, the side to move's first) to a score for each (piece type, destination) and
+//! each (piece type, origin) of the side to move, squares seen from its side (Black's
+//! flipped), so both colours share the weights. A quiet move's score is the sum of its two
+//! rows: where the piece goes, and where it leaves (a piece that stands attacked, or guards
+//! something, is better or worse to move). Two dot products of the hidden width per quiet
+//! move: the evaluation computes the accumulator anyway.
 
 use crate::board::{quiet_moves, Board, Move, MoveList};
 use crate::eval::nnue::network::{Network, MAX_HIDDEN, QA};
 
-/// Piece types times destinations.
-pub(crate) const CLASSES: usize = 6 * 64;
+/// Rows of the head: piece types times destinations, then piece types times origins.
+pub(crate) const CLASSES: usize = 2 * 6 * 64;
 
-/// The class of quiet move `m` of `board`: its piece type and destination, from the side to
-/// move's view.
+/// The destination row of quiet move `m` of `board`: its piece type and destination, from
+/// the side to move's view.
 #[inline]
 pub(crate) fn class(board: &Board, m: Move) -> usize {
     let us = board.side_to_move();
     let piece = board.moved_piece(m).expect("a legal move moves a piece");
     piece.piece_type().index() * 64 + m.to().relative(us).index()
+}
+
+/// Both rows of quiet move `m`: its destination's and its origin's.
+#[inline]
+pub(crate) fn rows(board: &Board, m: Move) -> [usize; 2] {
+    let us = board.side_to_move();
+    let piece = board.moved_piece(m).expect("a legal move moves a piece");
+    let from = 6 * 64 + piece.piece_type().index() * 64 + m.from().relative(us).index();
+    [class(board, m), from]
 }
 
 /// The activated hidden layer of `board` (side to move, then the other side), as floats in
@@ -53,10 +63,16 @@ impl PolicyHead {
     }
 
     #[inline]
-    pub(crate) fn score(&self, features: &[f32], class: usize) -> f32 {
-        let w = &self.params[class * self.inputs..(class + 1) * self.inputs];
+    fn row(&self, features: &[f32], row: usize) -> f32 {
+        let w = &self.params[row * self.inputs..(row + 1) * self.inputs];
         let dot: f32 = w.iter().zip(features).map(|(a, b)| a * b).sum();
-        dot + self.params[CLASSES * self.inputs + class]
+        dot + self.params[CLASSES * self.inputs + row]
+    }
+
+    /// The score of a move with these rows (`rows`).
+    #[inline]
+    pub(crate) fn score(&self, features: &[f32], rows: [usize; 2]) -> f32 {
+        self.row(features, rows[0]) + self.row(features, rows[1])
     }
 
     /// Softmax cross-entropy of `target` among `moves` (which hold it); adds the gradient
@@ -69,12 +85,12 @@ impl PolicyHead {
         moves: &MoveList,
         target: Move,
         grad: Option<&mut [f32]>,
-        logits: &mut Vec<(usize, f32)>,
+        logits: &mut Vec<([usize; 2], f32)>,
     ) -> (f32, usize) {
         logits.clear();
         let mut target_logit = 0.0;
         for &m in moves.iter() {
-            let c = class(board, m);
+            let c = rows(board, m);
             let s = self.score(features, c);
             if m == target {
                 target_logit = s;
@@ -90,13 +106,16 @@ impl PolicyHead {
             .filter(|(&m, &(_, s))| m != target && s >= target_logit)
             .count();
         if let Some(grad) = grad {
-            let target_class = class(board, target);
             let bias = CLASSES * self.inputs;
             for &(c, s) in logits.iter() {
                 let p = (s - max).exp() / sum;
-                add_gradient(grad, self.inputs, bias, c, features, p);
+                for r in c {
+                    add_gradient(grad, self.inputs, bias, r, features, p);
+                }
             }
-            add_gradient(grad, self.inputs, bias, target_class, features, -1.0);
+            for r in rows(board, target) {
+                add_gradient(grad, self.inputs, bias, r, features, -1.0);
+            }
         }
         (loss, rank)
     }
@@ -164,7 +183,7 @@ mod tests {
             .copied()
             .find(|&m| class(&b, m) != class(&b, target))
             .unwrap();
-        for c in [class(&b, target), class(&b, other)] {
+        for c in rows(&b, target).into_iter().chain(rows(&b, other)) {
             for i in [c * h.inputs, c * h.inputs + 7, CLASSES * h.inputs + c] {
                 let eps = 1e-2;
                 let mut up = h.clone();

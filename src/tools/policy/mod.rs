@@ -142,7 +142,7 @@ fn any_cut(
         let mut scored: Vec<(f32, usize)> = moves
             .iter()
             .enumerate()
-            .map(|(k, &m)| (headp.score(&feats, head::class(&s.board, m)), k))
+            .map(|(k, &m)| (headp.score(&feats, head::rows(&s.board, m)), k))
             .collect();
         scored.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
         h1 += cuts[scored[0].1] as usize;
