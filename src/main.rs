@@ -65,6 +65,10 @@ enum Command {
         /// Write DIR/report.md and SVG charts.
         #[arg(long, value_name = "DIR")]
         out: Option<String>,
+        /// The learned order's head (`cutoff train --policy`, trained on the embedded net),
+        /// which configurations with `policy` read.
+        #[arg(long, value_name = "FILE")]
+        policy_head: Option<String>,
     },
     /// The move-order explainer: every legal move in the order the picker yields it at the
     /// root, with the stage and the numbers that placed it.
@@ -166,6 +170,7 @@ fn main() -> ExitCode {
             pure,
             without,
             out,
+            policy_head,
         }) => {
             use cutoff::tools::ordering::{run_cli, LabLimit};
             let techniques =
@@ -180,7 +185,15 @@ fn main() -> ExitCode {
                 Some(n) => LabLimit::Nodes(n.max(1)),
                 None => LabLimit::Depth(clamp_depth(depth.into())),
             };
-            match run_cli(&epd_file, limit, &configs, pure, techniques, out.as_deref()) {
+            match run_cli(
+                &epd_file,
+                limit,
+                &configs,
+                pure,
+                techniques,
+                out.as_deref(),
+                policy_head.as_deref(),
+            ) {
                 Ok(true) => ExitCode::SUCCESS,
                 Ok(false) => ExitCode::from(130),
                 Err(e) => {

@@ -244,6 +244,7 @@ fn lab(
         configs: parse_configs(configs).unwrap(),
         pure,
         techniques: Techniques::ALL,
+        policy: None,
     };
     let stop = StopSignal::default();
     let run = run_lab(entries, &options, &stop, None);
@@ -462,6 +463,7 @@ fn a_broken_line_is_reported_and_the_rest_runs() {
         configs: parse_configs("mvvlva,full").unwrap(),
         pure: false,
         techniques: Techniques::ALL,
+        policy: None,
     };
     let run = run_lab(&entries, &options, &StopSignal::default(), None);
     let r = LabReport::new("broken.epd", options, entries.len(), errors, run);
@@ -487,6 +489,7 @@ fn a_stop_ends_the_run_with_what_was_finished() {
         configs: parse_configs("mvvlva,full").unwrap(),
         pure: true,
         techniques: Techniques::ALL,
+        policy: None,
     };
     let run = run_lab(&entries, &options, &stop, None);
     assert!(run.interrupted);
@@ -500,6 +503,7 @@ fn a_stop_ends_the_run_with_what_was_finished() {
         configs: parse_configs("full,none").unwrap(),
         pure: true,
         techniques: Techniques::ALL,
+        policy: None,
     };
     let s = std::sync::Arc::clone(&stop);
     let stopper = std::thread::spawn(move || {
@@ -586,6 +590,7 @@ fn the_lab_without_a_technique_runs_the_search_with_that_option_off() {
         configs: parse_configs("full").unwrap(),
         pure: false,
         techniques: without,
+        policy: None,
     };
     let run = run_lab(&entries, &options, &StopSignal::default(), None);
     let r = LabReport::new("classic.epd", options, 1, Vec::new(), run);

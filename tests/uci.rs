@@ -72,6 +72,7 @@ fn handshake_lists_every_option() {
         "SyzygyPath",
         "EvalFile",
         "UseNNUE",
+        "PolicyFile",
         "Stats",
         "Selectivity",
         "UCI_LimitStrength",
@@ -93,6 +94,7 @@ fn handshake_lists_every_option() {
         "OrderCorrectionHistory",
         "OrderEvalHistory",
         "OrderPawnHistory",
+        "OrderPolicy",
     ]);
     assert_eq!(names, want);
     assert!(lines
@@ -117,6 +119,7 @@ fn handshake_lists_every_option() {
         ("OrderCorrectionHistory", playing.correction_history),
         ("OrderEvalHistory", playing.eval_history),
         ("OrderPawnHistory", playing.pawn_history),
+        ("OrderPolicy", playing.policy),
     ] {
         let want = format!("option name {name} type check default {on}");
         assert!(lines.contains(&want), "{want}");

@@ -90,6 +90,9 @@ pub struct SearchOptions {
     /// The net that evaluates, shared by every thread; None: the hand-written evaluation.
     /// By default the build's default evaluation (`eval::nnue::default_network`).
     pub network: Option<Arc<Network>>,
+    /// The learned move order's head, which `OrderPolicy` reads (None: the switch does
+    /// nothing).
+    pub policy: Option<Arc<ordering::policy::PolicyModel>>,
 }
 
 impl Default for SearchOptions {
@@ -108,6 +111,7 @@ impl Default for SearchOptions {
             level: None,
             extra_time: true,
             network: default_network(),
+            policy: None,
         }
     }
 }

@@ -107,6 +107,7 @@ impl<'a, const STATS: bool> SearchThread<'a, STATS> {
         out: &'a mut EventSink<'a>,
     ) -> SearchThread<'a, STATS> {
         let limits = shared.limits;
+        tables.policy = shared.opts.policy.clone();
         SearchThread {
             tables,
             out,

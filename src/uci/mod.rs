@@ -15,6 +15,7 @@ use crate::eval;
 use crate::eval::nnue::{self, Network};
 use crate::position::Position;
 use crate::search::ordering::explain::explain_with;
+use crate::search::ordering::policy::PolicyModel;
 use crate::search::tablebase::Tablebase;
 use crate::search::{level, time, Control, Level, Limits, SearchOptions, Searcher, StatsMode};
 use options::{Effect, Options};
@@ -46,6 +47,9 @@ pub struct Engine {
     /// The net of `EvalFile` (at first the embedded one, if the build has one); the searches
     /// use it while `UseNNUE` is on, all threads sharing it.
     network: Option<Arc<Network>>,
+    /// The learned order's head of `PolicyFile`, which `OrderPolicy` reads (None: not
+    /// loaded, and the switch does nothing).
+    policy: Option<Arc<PolicyModel>>,
     /// Option changes for the searcher made while a search held it.
     pending: Pending,
     /// `debug on`: each search says what it was asked for and reports its statistics.
@@ -78,6 +82,7 @@ impl Engine {
             control: Arc::new(Control::new()),
             tablebase: None,
             network: nnue::embedded(),
+            policy: None,
             pending: Pending::default(),
             debug: false,
         }
@@ -310,6 +315,11 @@ impl Engine {
                             return;
                         }
                     }
+                    Effect::LoadPolicyFile => {
+                        if !self.load_policy_file(&next.policy_file) {
+                            return;
+                        }
+                    }
                     Effect::SetUseNnue if next.use_nnue && self.network.is_none() => {
                         error("UseNNUE: no net is loaded (set EvalFile first); the hand-written evaluation stays");
                         return;
@@ -379,6 +389,41 @@ impl Engine {
                     None => "no net is loaded".to_string(),
                 };
                 error(&format!("EvalFile {spec}: {e}; {kept}"));
+                false
+            }
+        }
+    }
+
+    /// Loads the policy head `PolicyFile` names (empty: none) for the next search; it must
+    /// have been trained on the net of `EvalFile` (whose hidden layer it reads). On a failure
+    /// the head in use stays and false is returned.
+    fn load_policy_file(&mut self, spec: &str) -> bool {
+        if spec.is_empty() || spec == "<empty>" {
+            self.policy = None;
+            send("info string PolicyFile: no policy head; OrderPolicy orders nothing");
+            return true;
+        }
+        let loaded = std::fs::read(spec)
+            .map_err(|e| e.to_string())
+            .and_then(|bytes| {
+                let net = self
+                    .network
+                    .clone()
+                    .ok_or("no net is loaded to read its hidden layer (set EvalFile first)")?;
+                PolicyModel::from_bytes(&bytes, net)
+            });
+        match loaded {
+            Ok(p) => {
+                send(&format!("info string PolicyFile {spec}: loaded {p:?}"));
+                self.policy = Some(Arc::new(p));
+                true
+            }
+            Err(e) => {
+                let kept = match &self.policy {
+                    Some(p) => format!("the head in use stays ({p:?})"),
+                    None => "no head is loaded".to_string(),
+                };
+                error(&format!("PolicyFile {spec}: {e}; {kept}"));
                 false
             }
         }
@@ -543,6 +588,7 @@ impl Engine {
             },
             extra_time: true,
             network: self.network_in_use(),
+            policy: self.policy.clone(),
         };
         if let Some(level) = &opts.level {
             send(&level_text(&self.options, level));

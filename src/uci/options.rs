@@ -36,6 +36,8 @@ pub struct Options {
     pub(crate) use_nnue: bool,
     /// `EvalFile`: the net file loaded, `<default>` for the embedded net.
     pub(crate) eval_file: String,
+    /// `PolicyFile`: the learned order's head (`cutoff train --policy`), empty for none.
+    pub(crate) policy_file: String,
     /// `UCI_LimitStrength`: play at `UCI_Elo`.
     pub limit_strength: bool,
     pub uci_elo: i32,
@@ -62,6 +64,7 @@ impl Default for Options {
             ordering: OrderingConfig::PLAYING,
             use_nnue: USE_BY_DEFAULT,
             eval_file: DEFAULT_EVAL_FILE.to_string(),
+            policy_file: String::new(),
             limit_strength: false,
             uci_elo: DEFAULT_ELO,
             skill_level: MAX_SKILL,
@@ -107,6 +110,8 @@ pub(crate) enum Effect {
     LoadEvalFile,
     /// `UseNNUE` changed: a net must be loaded to turn it on.
     SetUseNnue,
+    /// Load the policy head of `PolicyFile`.
+    LoadPolicyFile,
 }
 
 /// One option: how `uci` names it, what its values are, and what a change does beyond
@@ -289,6 +294,7 @@ const FIXED: &[UciOption] = &[
     UciOption { name: "SyzygyPath",        kind: &Text { field: |o| &mut o.syzygy_path },                                     effect: Effect::SetSyzygyPath },
     UciOption { name: "EvalFile",          kind: &Text { field: |o| &mut o.eval_file },                                       effect: Effect::LoadEvalFile },
     UciOption { name: "UseNNUE",           kind: &Check { field: |o| &mut o.use_nnue },                                       effect: Effect::SetUseNnue },
+    UciOption { name: "PolicyFile",        kind: &Text { field: |o| &mut o.policy_file },                                     effect: Effect::LoadPolicyFile },
     UciOption { name: "Stats",             kind: &Check { field: |o| &mut o.stats },                                          effect: Effect::None },
     UciOption { name: "Selectivity",       kind: &Check { field: |o| &mut o.selectivity },                                    effect: Effect::None },
     UciOption { name: "UCI_LimitStrength", kind: &Check { field: |o| &mut o.limit_strength },                                 effect: Effect::None },

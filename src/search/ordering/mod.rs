@@ -5,6 +5,7 @@ pub mod cutoff_log;
 pub mod explain;
 pub(crate) mod history;
 pub mod movepick;
+pub mod policy;
 pub(crate) mod threats;
 
 pub(crate) use correction::CorrectionHistory;
@@ -96,6 +97,9 @@ pub struct OrderingTables {
     pub(crate) correction: CorrectionHistory,
     /// The quiet cutoffs of the searches, when a tool asks for them (`cutoff_log`).
     pub cutoff_log: cutoff_log::CutoffLog,
+    /// The learned order's head (`OrderPolicy`), set from the search's options before each
+    /// search: the picker reads it with the tables.
+    pub(crate) policy: Option<std::sync::Arc<policy::PolicyModel>>,
 }
 
 impl OrderingTables {
@@ -325,6 +329,11 @@ pub struct OrderingConfig {
     /// late move reductions and history pruning. Off, its table is neither read nor written:
     /// the search is the one without it, node for node.
     pub pawn_history: bool,
+    /// Add the learned policy's score of each quiet move (`policy::POLICY_WEIGHT` a unit) to
+    /// its history in the quiet order; with `history` off, the policy orders the quiets
+    /// alone. Only with a head loaded (`SearchOptions::policy`); reductions and pruning read
+    /// the histories alone. Off, nothing is computed: the search is the one without it.
+    pub policy: bool,
 }
 
 impl OrderingConfig {
@@ -342,6 +351,7 @@ impl OrderingConfig {
         correction_history: true,
         eval_history: true,
         pawn_history: true,
+        policy: true,
     };
 
     /// The engine as it plays (the UCI options' defaults, bench, datagen): every heuristic
@@ -356,6 +366,7 @@ impl OrderingConfig {
         correction_history: false,
         eval_history: false,
         pawn_history: false,
+        policy: false,
         ..OrderingConfig::FULL
     };
 
@@ -373,6 +384,7 @@ impl OrderingConfig {
         correction_history: false,
         eval_history: false,
         pawn_history: false,
+        policy: false,
     };
 
     /// Parses a configuration name: `none`, `full` (or `all`), or `+`-joined switch names
@@ -456,6 +468,7 @@ pub const SWITCHES: &[Switch] = &[
     Switch { lab: "corrhist", aliases: &["correction"], uci: "OrderCorrectionHistory", ladder: 10, field: |c| &mut c.correction_history },
     Switch { lab: "evalhist", aliases: &["evaldiff"], uci: "OrderEvalHistory", ladder: 11, field: |c| &mut c.eval_history },
     Switch { lab: "pawnhist", aliases: &["pawnstructure"], uci: "OrderPawnHistory", ladder: 12, field: |c| &mut c.pawn_history },
+    Switch { lab: "policy", aliases: &["learned"], uci: "OrderPolicy", ladder: 13, field: |c| &mut c.policy },
 ];
 
 impl Switch {
@@ -638,7 +651,7 @@ mod tests {
     fn unknown_names_list_the_known_ones() {
         assert_eq!(
             OrderingConfig::parse("hash+bogus").unwrap_err(),
-            "unknown heuristic 'bogus' in 'hash+bogus' (known: none, full, mvvlva, hash, killers, history, counter, conthist, conthist4, capthist, see, threats, corrhist, evalhist, pawnhist)"
+            "unknown heuristic 'bogus' in 'hash+bogus' (known: none, full, mvvlva, hash, killers, history, counter, conthist, conthist4, capthist, see, threats, corrhist, evalhist, pawnhist, policy)"
         );
         assert_eq!(OrderingConfig::parse("all"), Ok(OrderingConfig::FULL));
         assert_eq!(OrderingConfig::parse("none"), Ok(OrderingConfig::NONE));

@@ -25,6 +25,7 @@
 //! `Stage` names the picker's steps; `PickedFrom` is the class a yielded move is counted
 //! under in the statistics.
 
+use super::policy::{PolicyModel, POLICY_WEIGHT};
 use super::threats::Threats;
 use super::Continuation;
 use super::{OrderingConfig, OrderingTables};
@@ -32,6 +33,7 @@ use crate::board::movegen::{generate_into, kind};
 use crate::board::{
     is_legal, see, see_ge, Board, Move, MoveList, PieceType, MAX_MOVES, PIECE_VALUE,
 };
+use crate::eval::nnue::network::MAX_HIDDEN;
 use std::mem::MaybeUninit;
 
 /// Where a move the picker yields came from, as the statistics count it, in the order of
@@ -462,7 +464,26 @@ impl MovePicker {
             }
             self.scores.push(score);
         }
+        if let Some(p) = tables.policy.as_deref().filter(|_| self.config.policy) {
+            self.add_policy_scores(board, p, start);
+        }
         self.quiet_next = start;
+    }
+
+    /// The learned order (`OrderPolicy`): the node's hidden layer once, then each quiet
+    /// move's policy score, `POLICY_WEIGHT` a unit, added to its score. Apart, so the search
+    /// without it does not even reserve the features' buffer.
+    #[inline(never)]
+    fn add_policy_scores(&mut self, board: &Board, p: &PolicyModel, start: usize) {
+        let mut features = [0.0f32; 2 * MAX_HIDDEN];
+        p.features(board, &mut features);
+        for i in start..self.moves.len() {
+            let m = self.moves.get(i);
+            if m.is_quiet() {
+                let s = (POLICY_WEIGHT * p.score(&features, board, m)) as i32;
+                self.scores.set(i, self.scores.get(i) + s);
+            }
+        }
     }
 
     /// Killer `i` (0 or 1), if it may be tried here; otherwise it is forgotten, so the quiet

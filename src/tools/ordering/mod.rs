@@ -14,6 +14,7 @@ pub mod report;
 use super::epd::{read_epd_file, EpdEntry, EpdError};
 use crate::board::Move;
 use crate::position::Position;
+use crate::search::ordering::policy::PolicyModel;
 use crate::search::ordering::{explain, OrderingConfig, Switch};
 use crate::search::stats::{branching_factors, Iteration, SearchStats};
 use crate::search::techniques::{names_off, Techniques};
@@ -116,6 +117,8 @@ pub struct LabOptions {
     /// The selective techniques on when not `pure` (`--without` switches some off, to see
     /// what each does to the fail-high statistics).
     pub techniques: Techniques,
+    /// The learned order's head (`--policy-head`), for configurations with `policy`.
+    pub policy: Option<Arc<PolicyModel>>,
 }
 
 impl LabOptions {
@@ -204,6 +207,7 @@ pub(crate) fn run_one(
         techniques: lab.techniques,
         report: false,
         stats: StatsMode::Count,
+        policy: lab.policy.clone(),
         ..SearchOptions::default()
     };
     let limits = lab.limit.limits();
@@ -448,8 +452,23 @@ pub fn run_cli(
     pure: bool,
     techniques: Techniques,
     out: Option<&str>,
+    policy_head: Option<&str>,
 ) -> Result<bool, String> {
     let configs = parse_configs(configs)?;
+    let policy = match policy_head {
+        None => None,
+        Some(path) => {
+            let bytes = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
+            let net = crate::eval::nnue::embedded()
+                .ok_or("no net is embedded to read its hidden layer")?;
+            Some(Arc::new(
+                PolicyModel::from_bytes(&bytes, net).map_err(|e| format!("{path}: {e}"))?,
+            ))
+        }
+    };
+    if policy.is_none() && configs.iter().any(|c| c.ordering.policy) {
+        println!("note: no --policy-head given: the `policy` switch orders nothing");
+    }
     let (entries, errors) = read_epd_file(path)?;
     for e in &errors {
         println!(
@@ -476,6 +495,7 @@ pub fn run_cli(
         configs,
         pure,
         techniques,
+        policy,
     };
     let progress = super::progress::bar(entries.len() * options.configs.len(), "ordering");
     let run = run_lab(&entries, &options, &stop, Some(&progress));

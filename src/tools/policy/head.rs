@@ -1,49 +1,16 @@
-//! The policy head: a linear map from the network's activated hidden layer (both
-//! perspectives, the side to move's first) to a score for each (piece type, destination) and
-//! each (piece type, origin) of the side to move, squares seen from its side (Black's
-//! flipped), so both colours share the weights. A quiet move's score is the sum of its two
-//! rows: where the piece goes, and where it leaves (a piece that stands attacked, or guards
-//! something, is better or worse to move). Two dot products of the hidden width per quiet
-//! move: the evaluation computes the accumulator anyway.
+//! The policy head's training side: its float weights, the softmax loss over a node's quiet
+//! moves and its gradient. The rows a move reads and the features they weigh are the
+//! engine's (`search::ordering::policy`), so the head trains on what the picker will read.
 
 use crate::board::{quiet_moves, Board, Move, MoveList};
-use crate::eval::nnue::network::{Network, MAX_HIDDEN, QA};
+use crate::eval::nnue::network::Network;
+pub(crate) use crate::search::ordering::policy::{rows, CLASSES};
 
-/// Rows of the head: piece types times destinations, then piece types times origins.
-pub(crate) const CLASSES: usize = 2 * 6 * 64;
-
-/// The destination row of quiet move `m` of `board`: its piece type and destination, from
-/// the side to move's view.
-#[inline]
-pub(crate) fn class(board: &Board, m: Move) -> usize {
-    let us = board.side_to_move();
-    let piece = board.moved_piece(m).expect("a legal move moves a piece");
-    piece.piece_type().index() * 64 + m.to().relative(us).index()
-}
-
-/// Both rows of quiet move `m`: its destination's and its origin's.
-#[inline]
-pub(crate) fn rows(board: &Board, m: Move) -> [usize; 2] {
-    let us = board.side_to_move();
-    let piece = board.moved_piece(m).expect("a legal move moves a piece");
-    let from = 6 * 64 + piece.piece_type().index() * 64 + m.from().relative(us).index();
-    [class(board, m), from]
-}
-
-/// The activated hidden layer of `board` (side to move, then the other side), as floats in
-/// [0, 1]: the network's SCReLU of its quantised accumulators.
+/// The activated hidden layer of `board` (side to move, then the other side).
 pub(crate) fn features(net: &Network, board: &Board, out: &mut Vec<f32>) {
-    let h = net.hidden();
     out.clear();
-    let mut acc = [0i16; MAX_HIDDEN];
-    let stm = board.side_to_move();
-    for side in [stm, !stm] {
-        net.refresh(board, side, &mut acc);
-        out.extend(acc[..h].iter().map(|&a| {
-            let x = (a as i32).clamp(0, QA) as f32 / QA as f32;
-            x * x
-        }));
-    }
+    out.resize(2 * net.hidden(), 0.0);
+    crate::search::ordering::policy::features_into(net, board, out);
 }
 
 /// The head's float weights: `w[class * inputs + j]`, `b[class]`.
@@ -141,6 +108,7 @@ mod tests {
     use super::*;
     use crate::board::legal_moves;
     use crate::rng::SplitMix64;
+    use crate::search::ordering::policy::class;
 
     fn random_positions(n: usize, seed: u64) -> Vec<Board> {
         let mut rng = SplitMix64::new(seed);

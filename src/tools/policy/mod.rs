@@ -341,18 +341,7 @@ pub(crate) fn run_train(s: &PolicyTrainSettings) -> Result<PolicyReport, String>
     Ok(report)
 }
 
-/// The head's file: `CUTOFFPH`, the format version, the inputs, the net's id, then the
-/// float weights and biases (little-endian).
+/// The head's file (`search::ordering::policy::PolicyModel` reads it).
 fn head_bytes(h: &PolicyHead, net: &Network) -> Vec<u8> {
-    let mut out = Vec::with_capacity(32 + 4 * h.params.len());
-    out.extend_from_slice(b"CUTOFFPH");
-    out.extend_from_slice(&1u32.to_le_bytes());
-    out.extend_from_slice(&(h.inputs as u32).to_le_bytes());
-    let id = net.id();
-    out.extend_from_slice(&(id.len() as u32).to_le_bytes());
-    out.extend_from_slice(id.as_bytes());
-    for p in &h.params {
-        out.extend_from_slice(&p.to_le_bytes());
-    }
-    out
+    crate::search::ordering::policy::PolicyModel::file_bytes(net, &h.params)
 }

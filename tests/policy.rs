@@ -1,0 +1,146 @@
+//! The learned move order end to end, through the binary (issue 26): `cutoff policy-data`
+//! searches the positions of a game record and writes quiet cutoffs, `cutoff train --policy`
+//! fits a head to them, `setoption name PolicyFile` loads it and `OrderPolicy` searches with
+//! it; a bad head file is named and the head in use stays.
+
+mod support;
+
+use cutoff::board::Board;
+use cutoff::tools::data::viriformat::{write_game, GameRecord};
+use cutoff::tools::datagen::GameResult;
+use std::path::PathBuf;
+use std::process::Command;
+use support::engine::{Engine, TIMEOUT};
+
+fn scratch() -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("cutoff-policy-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a scratch directory");
+    dir
+}
+
+fn cutoff(args: &[&str]) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_cutoff"))
+        .args(args)
+        .output()
+        .expect("run cutoff");
+    let text = String::from_utf8_lossy(&out.stdout).to_string();
+    assert!(
+        out.status.success(),
+        "cutoff {args:?}: {text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    text
+}
+
+#[test]
+fn cutoffs_train_a_head_that_the_engine_loads_and_searches_with() {
+    let dir = scratch();
+    // Two short games, as `cutoff datagen --format binary` writes them.
+    let mut bytes = Vec::new();
+    for line in [
+        &[
+            "e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "a7a6", "b5a4", "g8f6",
+        ][..],
+        &[
+            "d2d4", "d7d5", "c2c4", "e7e6", "b1c3", "g8f6", "c1g5", "f8e7",
+        ],
+    ] {
+        let start = Board::startpos();
+        let mut game = GameRecord::new(start, 0, GameResult::Draw);
+        let mut b = start;
+        for uci in line {
+            let m = b.parse_uci_move(uci, false).unwrap();
+            game.moves.push((m, 0));
+            b.make_move(m);
+        }
+        write_game(&mut bytes, &game).unwrap();
+    }
+    let games = dir.join("games.vf");
+    std::fs::write(&games, bytes).unwrap();
+    let data = dir.join("cutoffs.pol");
+    let said = cutoff(&[
+        "policy-data",
+        games.to_str().unwrap(),
+        "--out",
+        data.to_str().unwrap(),
+        "--nodes",
+        "4000",
+        "--every",
+        "1",
+        "--per-search",
+        "8",
+    ]);
+    assert!(said.contains("2 games, 16 searches"), "{said}");
+    // Refused a second time: the file is not empty.
+    let again = Command::new(env!("CARGO_BIN_EXE_cutoff"))
+        .args([
+            "policy-data",
+            games.to_str().unwrap(),
+            "--out",
+            data.to_str().unwrap(),
+        ])
+        .output()
+        .unwrap();
+    assert!(!again.status.success());
+    let out_dir = dir.join("head");
+    let said = cutoff(&[
+        "train",
+        "--policy",
+        data.to_str().unwrap(),
+        "--out-dir",
+        out_dir.to_str().unwrap(),
+        "--epochs",
+        "2",
+        "--batch",
+        "32",
+        "--val-percent",
+        "50",
+        "--policy-cut-check",
+        "5",
+    ]);
+    assert!(
+        said.contains("policy head") && said.contains("history order"),
+        "{said}"
+    );
+    let head = out_dir.join("policy.head");
+    let head = head.to_str().unwrap();
+
+    let mut e = Engine::start();
+    e.send(&format!("setoption name PolicyFile value {head}"));
+    let out = e.sync();
+    assert_eq!(out.len(), 1, "{out:?}");
+    assert!(
+        out[0].starts_with(&format!("info string PolicyFile {head}: loaded")),
+        "{out:?}"
+    );
+    e.send("setoption name OrderPolicy value true");
+    e.send("position startpos moves e2e4 c7c5");
+    e.send("go depth 7");
+    let (_, best) = e.bestmove(TIMEOUT);
+    assert!(best.starts_with("bestmove "), "{best}");
+    // A file that is not a head, and one cut short: named, and the head stays.
+    let bad = dir.join("bad.head");
+    std::fs::write(&bad, b"CUTOFFNN not a head").unwrap();
+    let short = dir.join("short.head");
+    let whole = std::fs::read(head).unwrap();
+    std::fs::write(&short, &whole[..whole.len() - 8]).unwrap();
+    for (path, reason) in [(&bad, "wrong magic"), (&short, "bytes of weights")] {
+        let path = path.to_str().unwrap();
+        e.send(&format!("setoption name PolicyFile value {path}"));
+        let out = e.sync();
+        assert_eq!(out.len(), 1, "{out:?}");
+        assert!(
+            out[0].starts_with(&format!("info string error: PolicyFile {path}: ")),
+            "{out:?}"
+        );
+        assert!(
+            out[0].contains(reason) && out[0].contains("the head in use stays"),
+            "{out:?}"
+        );
+    }
+    e.send("go depth 5");
+    let (_, best) = e.bestmove(TIMEOUT);
+    assert!(best.starts_with("bestmove "), "{best}");
+    e.quit();
+    let _ = std::fs::remove_dir_all(&dir);
+}
