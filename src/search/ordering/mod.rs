@@ -165,16 +165,11 @@ impl OrderingTables {
         tried: &[Move],
         depth: i32,
     ) {
-        let bonus = History::bonus(depth);
-        let mut update = |m: Move, delta: i32| {
+        reward_and_blame(best, tried, depth, |m, delta| {
             if let (Some(piece), Some(victim)) = (board.moved_piece(m), board.captured(m)) {
                 self.captures.update(piece, m.to(), victim, delta);
             }
-        };
-        update(best, bonus);
-        for &m in tried.iter().filter(|&&m| m != best) {
-            update(m, -bonus);
-        }
+        });
     }
 
     /// The continuation history of quiet move `m` after the earlier moves `prev`, summed over
@@ -233,17 +228,12 @@ impl OrderingTables {
         tried: &[Move],
         depth: i32,
     ) {
-        let bonus = History::bonus(depth);
-        let mut update = |m: Move, delta: i32| {
+        reward_and_blame(best, tried, depth, |m, delta| {
             if let Some(piece) = board.moved_piece(m) {
                 self.pawn
                     .update(board, PieceTo { piece, to: m.to() }, delta);
             }
-        };
-        update(best, bonus);
-        for &m in tried.iter().filter(|&&m| m != best) {
-            update(m, -bonus);
-        }
+        });
     }
 
     /// After quiet move `best` cut off on `board`: a bonus for it in each continuation table
@@ -276,6 +266,16 @@ impl OrderingTables {
                 }
             }
         }
+    }
+}
+
+/// A cutoff's lesson for one table: a bonus for the move that cut off and the same malus for
+/// each move `tried` before it, in that order, through `update`.
+fn reward_and_blame(best: Move, tried: &[Move], depth: i32, mut update: impl FnMut(Move, i32)) {
+    let bonus = History::bonus(depth);
+    update(best, bonus);
+    for &m in tried.iter().filter(|&&m| m != best) {
+        update(m, -bonus);
     }
 }
 

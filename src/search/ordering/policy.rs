@@ -57,6 +57,20 @@ pub(crate) fn features_into(net: &Network, board: &Board, out: &mut [f32]) {
     }
 }
 
+/// The score of a move with rows `rows` under head weights `params` (rows of `inputs`
+/// weights, then one bias a row): each row's dot product with `features` plus its bias. The
+/// trainer and the picker both score with it.
+#[inline]
+pub(crate) fn rows_score(params: &[f32], inputs: usize, features: &[f32], rows: [usize; 2]) -> f32 {
+    rows.iter()
+        .map(|&row| {
+            let w = &params[row * inputs..(row + 1) * inputs];
+            let dot: f32 = w.iter().zip(features).map(|(a, b)| a * b).sum();
+            dot + params[CLASSES * inputs + row]
+        })
+        .sum()
+}
+
 /// A trained head with the net whose hidden layer it reads.
 pub struct PolicyModel {
     pub(crate) net: Arc<Network>,
@@ -139,18 +153,10 @@ impl PolicyModel {
         })
     }
 
-    #[inline]
-    fn row(&self, features: &[f32], row: usize) -> f32 {
-        let w = &self.params[row * self.inputs..(row + 1) * self.inputs];
-        let dot: f32 = w.iter().zip(features).map(|(a, b)| a * b).sum();
-        dot + self.params[CLASSES * self.inputs + row]
-    }
-
     /// The score of quiet move `m` of `board` whose features are `features`.
     #[inline]
     pub(crate) fn score(&self, features: &[f32], board: &Board, m: Move) -> f32 {
-        let [to, from] = rows(board, m);
-        self.row(features, to) + self.row(features, from)
+        rows_score(&self.params, self.inputs, features, rows(board, m))
     }
 
     /// `board`'s features (no allocation: a fixed buffer the size of the largest net).

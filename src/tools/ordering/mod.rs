@@ -25,7 +25,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 /// The classic ladder: each entry adds one heuristic to the one before; `full` adds the
-/// pawn-structure history, the last switch. `none` is left out: with no ordering at all the search explodes (on
+/// pawn-structure history and the learned order (which orders nothing without a head). `none` is left out: with no ordering at all the search explodes (on
 /// Kiwipete 3.9 million nodes for depth 2 and over a minute for depth 3), so it is asked for by
 /// name, at a small depth.
 pub const DEFAULT_CONFIGS: &str =
@@ -533,7 +533,7 @@ mod tests {
                 "mvvlva+hash+killers+history+counter+conthist+conthist4+capthist+see+threats",
                 "mvvlva+hash+killers+history+counter+conthist+conthist4+capthist+see+threats+corrhist",
                 "mvvlva+hash+killers+history+counter+conthist+conthist4+capthist+see+threats+corrhist+evalhist",
-                "mvvlva+hash+killers+history+counter+conthist+conthist4+capthist+see+threats+corrhist+evalhist+pawnhist"
+                "mvvlva+hash+killers+history+counter+conthist+conthist4+capthist+see+threats+corrhist+evalhist+pawnhist+policy"
             ]
         );
         assert_eq!(c[13].ordering, OrderingConfig::FULL);

@@ -4,7 +4,7 @@
 
 use crate::board::{quiet_moves, Board, Move, MoveList};
 use crate::eval::nnue::network::Network;
-pub(crate) use crate::search::ordering::policy::{rows, CLASSES};
+pub(crate) use crate::search::ordering::policy::{rows, rows_score, CLASSES};
 
 /// The activated hidden layer of `board` (side to move, then the other side).
 pub(crate) fn features(net: &Network, board: &Board, out: &mut Vec<f32>) {
@@ -29,17 +29,10 @@ impl PolicyHead {
         }
     }
 
-    #[inline]
-    fn row(&self, features: &[f32], row: usize) -> f32 {
-        let w = &self.params[row * self.inputs..(row + 1) * self.inputs];
-        let dot: f32 = w.iter().zip(features).map(|(a, b)| a * b).sum();
-        dot + self.params[CLASSES * self.inputs + row]
-    }
-
-    /// The score of a move with these rows (`rows`).
+    /// The score of a move with these rows (`rows`), as the picker computes it.
     #[inline]
     pub(crate) fn score(&self, features: &[f32], rows: [usize; 2]) -> f32 {
-        self.row(features, rows[0]) + self.row(features, rows[1])
+        rows_score(&self.params, self.inputs, features, rows)
     }
 
     /// Softmax cross-entropy of `target` among `moves` (which hold it); adds the gradient
