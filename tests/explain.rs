@@ -128,9 +128,11 @@ fn the_uci_order_command_shows_what_the_last_search_learned() {
         lines[1].starts_with(&format!("hash move {best}")),
         "{lines:?}"
     );
-    // A header, then one row per legal move (29 here), the search's move first.
-    assert_eq!(lines.len(), 3 + 29, "{lines:?}");
-    let first: Vec<&str> = lines[3].split_whitespace().collect();
+    // The correction line, a header, then one row per legal move (29 here), the search's
+    // move first.
+    assert!(lines[2].starts_with("correction history "), "{lines:?}");
+    assert_eq!(lines.len(), 4 + 29, "{lines:?}");
+    let first: Vec<&str> = lines[4].split_whitespace().collect();
     assert_eq!((first[0], first[2], first[3]), ("1", best.as_str(), "hash"));
     e.quit();
 }
