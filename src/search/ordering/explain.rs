@@ -321,7 +321,11 @@ mod tests {
             piece: Piece::WhiteKnight,
             to: nc3.to(),
         };
-        tables.pawn.update(b, piece_to, 900);
+        tables.pawn.update(
+            crate::search::ordering::PawnHistory::bucket(b),
+            piece_to,
+            900,
+        );
         let on = SearchOptions {
             ordering: OrderingConfig::FULL,
             ..SearchOptions::default()

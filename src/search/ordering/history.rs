@@ -231,22 +231,23 @@ impl Default for PawnHistory {
 }
 
 impl PawnHistory {
+    /// The bucket of `board`'s pawn structure: found once for all of a node's moves.
     #[inline(always)]
-    fn bucket(board: &Board) -> usize {
+    pub(crate) fn bucket(board: &Board) -> usize {
         board.pawn_hash() as usize & (PAWN_HISTORY_BUCKETS - 1)
     }
 
-    /// The score of `m` (piece and destination) on `board`'s pawn structure.
+    /// The score of `m` (piece and destination) in pawn-structure bucket `bucket`.
     #[inline(always)]
-    pub(crate) fn get(&self, board: &Board, m: PieceTo) -> i32 {
-        self.table[Self::bucket(board)][m.piece.index()][m.to.index()] as i32
+    pub(crate) fn get(&self, bucket: usize, m: PieceTo) -> i32 {
+        self.table[bucket][m.piece.index()][m.to.index()] as i32
     }
 
     /// Gravity update, as the butterfly history's.
     #[inline(always)]
-    pub fn update(&mut self, board: &Board, m: PieceTo, delta: i32) {
+    pub fn update(&mut self, bucket: usize, m: PieceTo, delta: i32) {
         gravity(
-            &mut self.table[Self::bucket(board)][m.piece.index()][m.to.index()],
+            &mut self.table[bucket][m.piece.index()][m.to.index()],
             delta,
         );
     }

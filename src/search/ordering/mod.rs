@@ -189,8 +189,14 @@ impl OrderingTables {
     /// piece, which a legal move always has).
     #[inline(always)]
     pub(crate) fn pawn_structure(&self, board: &Board, m: Move) -> i32 {
+        self.pawn_structure_in(PawnHistory::bucket(board), board, m)
+    }
+
+    /// `pawn_structure` with `board`'s bucket (`PawnHistory::bucket`) already found.
+    #[inline(always)]
+    pub(crate) fn pawn_structure_in(&self, bucket: usize, board: &Board, m: Move) -> i32 {
         board.moved_piece(m).map_or(0, |piece| {
-            self.pawn.get(board, PieceTo { piece, to: m.to() })
+            self.pawn.get(bucket, PieceTo { piece, to: m.to() })
         })
     }
 
@@ -228,10 +234,11 @@ impl OrderingTables {
         tried: &[Move],
         depth: i32,
     ) {
+        let bucket = PawnHistory::bucket(board);
         reward_and_blame(best, tried, depth, |m, delta| {
             if let Some(piece) = board.moved_piece(m) {
                 self.pawn
-                    .update(board, PieceTo { piece, to: m.to() }, delta);
+                    .update(bucket, PieceTo { piece, to: m.to() }, delta);
             }
         });
     }

@@ -28,6 +28,7 @@
 use super::policy::{PolicyModel, POLICY_WEIGHT};
 use super::threats::Threats;
 use super::Continuation;
+use super::PawnHistory;
 use super::{OrderingConfig, OrderingTables};
 use crate::board::movegen::{generate_into, kind};
 use crate::board::{
@@ -445,6 +446,7 @@ impl MovePicker {
         }
         let side = board.side_to_move();
         let threats = self.config.threats.then(|| Threats::of(board));
+        let pawn_bucket = self.config.pawn_history.then(|| PawnHistory::bucket(board));
         for i in start..self.moves.len() {
             let m = self.moves.get(i);
             let mut score = 0;
@@ -455,8 +457,8 @@ impl MovePicker {
                 if self.config.cont_history {
                     score += tables.continuation(board, self.prev, m);
                 }
-                if self.config.pawn_history {
-                    score += tables.pawn_structure(board, m);
+                if let Some(bucket) = pawn_bucket {
+                    score += tables.pawn_structure_in(bucket, board, m);
                 }
                 if let Some(t) = &threats {
                     score += t.score(board, m);
