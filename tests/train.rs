@@ -158,6 +158,34 @@ fn a_run_writes_its_net_log_chart_and_checkpoint_and_repeats_itself() {
 }
 
 #[test]
+fn a_file_of_another_score_scale_is_rescaled_as_it_loads() {
+    let dir = temp_dir("scale");
+    let data = dir.join("games.vf");
+    write_games(&data, 10);
+    let spec = format!("{}@350", data.to_str().unwrap());
+    let out = dir.join("out");
+    let (ok, text) = train(&[
+        &spec,
+        "--out-dir",
+        out.to_str().unwrap(),
+        "--score-scale",
+        "175",
+        "--hidden",
+        "16",
+        "--epochs",
+        "1",
+        "--threads",
+        "1",
+    ]);
+    assert!(ok, "{text}");
+    assert!(
+        text.contains("(scores at K 350 rescaled by 0.5000)"),
+        "{text}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn bad_settings_and_files_are_refused_with_a_reason() {
     let dir = temp_dir("bad");
     let out = dir.join("out");
@@ -177,5 +205,11 @@ fn bad_settings_and_files_are_refused_with_a_reason() {
     assert!(!ok && text.contains("garbage.vf"), "{text}");
     let (ok, text) = train(&[data, "--out-dir", out, "--resume", "--hidden", "16"]);
     assert!(!ok && text.contains("--resume"), "{text}");
+    let zero = format!("{data}@0");
+    let (ok, text) = train(&[&zero, "--out-dir", out]);
+    assert!(!ok && text.contains("must be positive"), "{text}");
+    let scaled = format!("{data}@140");
+    let (ok, text) = train(&[&scaled, "--out-dir", out, "--policy"]);
+    assert!(!ok && text.contains("does not apply to --policy"), "{text}");
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -6,9 +6,11 @@
 //! (its start, with the line's score and result, and no moves).
 
 pub mod filter;
+pub mod scale_fit;
 pub mod viriformat;
 
 pub use filter::{Filter, FilterCounts};
+pub use scale_fit::ScaleFit;
 
 use crate::board::Board;
 use crate::tools::datagen::GameResult;
@@ -310,6 +312,8 @@ pub struct Stats {
     pub duplicates: usize,
     /// The positions each filter would keep.
     pub filters: FilterCounts,
+    /// Scores against results of the positions all four filters keep, for the score scale.
+    pub scale: ScaleFit,
 }
 
 impl Default for Stats {
@@ -323,6 +327,7 @@ impl Default for Stats {
             pieces: [0; 33],
             duplicates: 0,
             filters: FilterCounts::default(),
+            scale: ScaleFit::default(),
         }
     }
 }
@@ -361,6 +366,13 @@ pub fn stats_with(path: &str, from: Option<DataFormat>, min_ply: usize) -> Resul
         let r = result_index(game.result);
         s.game_results[r] += 1;
         s.filters.add(&game);
+        let kept = Filter {
+            min_ply,
+            ..Filter::QUIET
+        };
+        kept.positions(&game, |board, score, _| {
+            s.scale.add(board.side_to_move(), score, game.result)
+        });
         game.positions(|board, score, _| {
             s.positions += 1;
             s.position_results[r] += 1;
@@ -406,6 +418,19 @@ impl Stats {
             o.push_str(&format!(
                 "{label:>20} {n:>10} {:>6.2}%\n",
                 pct(n, self.positions)
+            ));
+        }
+        if let Some(fit) = self.scale.best() {
+            o.push_str(&format!(
+                "\nscore scale: K {} fits the results best (mean squared error of \
+                 sigmoid(score / K) {:.5}; at the trainer's default {}: {:.5}), over {} of the \
+                 positions all four filters keep (|score| <= {})\n",
+                fit.k,
+                fit.error,
+                scale_fit::DEFAULT_SCORE_SCALE,
+                self.scale.error(f64::from(scale_fit::DEFAULT_SCORE_SCALE)),
+                fit.positions,
+                scale_fit::FIT_MAX_SCORE
             ));
         }
         o.push_str("\nscore (internal cp, White's side)  positions\n");

@@ -105,13 +105,15 @@ pub(crate) struct LoadStats {
 }
 
 /// Appends the positions of `path` that `filter` keeps and whose |score| is at most
-/// `max_score` to `out`, numbering games from `stats.games`. Text
+/// `max_score` to `out`, their scores times `rescale` (1 keeps them; the bound applies before
+/// it, in the file's own units), numbering games from `stats.games`. Text
 /// files hold single positions: a new game starts where the move number falls back or the
 /// result changes between consecutive lines (what `datagen` writes, one game after another).
 pub(crate) fn load(
     path: &str,
     filter: &Filter,
     max_score: i32,
+    rescale: f32,
     limit: usize,
     out: &mut Vec<Sample>,
     stats: &mut LoadStats,
@@ -139,6 +141,13 @@ pub(crate) fn load(
         stats.seen += game.position_count() as u64;
         filter.positions(&game, |board, score, _| {
             if out.len() < limit && i32::from(score).abs() <= max_score {
+                let score = if rescale == 1.0 {
+                    score
+                } else {
+                    (f32::from(score) * rescale)
+                        .round()
+                        .clamp(-f32::from(i16::MAX), f32::from(i16::MAX)) as i16
+                };
                 out.push(Sample::new(board, score, result, id));
                 stats.kept += 1;
             }

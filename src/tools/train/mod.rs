@@ -28,7 +28,10 @@ use std::time::Instant;
 /// `cutoff train`'s settings.
 #[derive(Clone, Debug, clap::Args)]
 pub struct TrainArgs {
-    /// Data files: `datagen` text lines or binary game records, plain or .xz.
+    /// Data files: `datagen` text lines or binary game records, plain or .xz. `FILE@K` says
+    /// that FILE's scores fit results with the sigmoid's scale K (its engine's scale, which `cutoff
+    /// data stats` fits): they are rescaled to `--score-scale` as they
+    /// load, so data of engines with different scales can be mixed (docs/nnue.md).
     #[arg(required = true)]
     pub data: Vec<String>,
     /// Folder for the net, the checkpoint, the loss log and chart (created if missing).
@@ -62,7 +65,7 @@ pub struct TrainArgs {
     /// Centipawns per unit of the sigmoid that turns a score (and the net's output in
     /// centipawns) into an expected result: the net keeps the scores' scale whatever this is.
     /// 175 fits the classical evaluation's self-play results best (docs/nnue.md).
-    #[arg(long, default_value_t = 175.0)]
+    #[arg(long, default_value_t = crate::tools::data::scale_fit::DEFAULT_SCORE_SCALE)]
     pub score_scale: f32,
     /// Percent of the games held out for validation.
     #[arg(long, default_value_t = 2.0)]
@@ -86,7 +89,7 @@ pub struct TrainArgs {
     #[arg(long)]
     pub keep_noisy: bool,
     /// Skip positions whose score is beyond this many centipawns (mates always are).
-    #[arg(long, default_value_t = 3000)]
+    #[arg(long, default_value_t = crate::tools::data::scale_fit::FIT_MAX_SCORE)]
     pub max_score: i32,
     /// Continue from the checkpoint in `--out-dir` (same data and settings).
     #[arg(long)]
@@ -106,8 +109,50 @@ pub struct TrainArgs {
     pub policy_cut_check: usize,
 }
 
+/// One data file and, where given, the score scale its scores were made at.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct DataFile {
+    pub(crate) path: String,
+    pub(crate) score_scale: Option<f32>,
+}
+
+impl DataFile {
+    /// `PATH` or `PATH@K`; a suffix after the last `@` that is not a number is part of the
+    /// path.
+    pub(crate) fn parse(spec: &str) -> Result<DataFile, String> {
+        if let Some((path, k)) = spec.rsplit_once('@') {
+            if let Ok(k) = k.parse::<f32>() {
+                if !(k.is_finite() && k > 0.0) || path.is_empty() {
+                    return Err(format!("{spec}: the score scale after @ must be positive"));
+                }
+                return Ok(DataFile {
+                    path: path.to_string(),
+                    score_scale: Some(k),
+                });
+            }
+        }
+        Ok(DataFile {
+            path: spec.to_string(),
+            score_scale: None,
+        })
+    }
+
+    /// The factor that takes this file's scores to `train_scale`: the same score over its own
+    /// K and over the trainer's gives the same expected result.
+    pub(crate) fn rescale_to(&self, train_scale: f32) -> f32 {
+        self.score_scale.map_or(1.0, |k| train_scale / k)
+    }
+}
+
 /// `cutoff train --policy`: the policy head on a net's hidden layer (`tools::policy`).
 fn run_policy(args: &TrainArgs) -> Result<(), String> {
+    for spec in &args.data {
+        if DataFile::parse(spec)?.score_scale.is_some() {
+            return Err(format!(
+                "{spec}: a score scale (@K) does not apply to --policy, whose data are cutoffs"
+            ));
+        }
+    }
     let net = match &args.policy_net {
         Some(path) => {
             let bytes = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
@@ -190,18 +235,30 @@ pub fn run_cli(args: &TrainArgs) -> Result<(), String> {
     let mut samples = Vec::new();
     let mut stats = LoadStats::default();
     let limit = args.max_positions.unwrap_or(usize::MAX);
-    for path in &args.data {
+    let files = args
+        .data
+        .iter()
+        .map(|spec| DataFile::parse(spec))
+        .collect::<Result<Vec<_>, _>>()?;
+    for file in &files {
         let before = samples.len();
+        let rescale = file.rescale_to(args.score_scale);
         data::load(
-            path,
+            &file.path,
             &filter,
             args.max_score,
+            rescale,
             limit,
             &mut samples,
             &mut stats,
         )?;
+        let scale = match file.score_scale {
+            Some(k) => format!(" (scores at K {k} rescaled by {rescale:.4})"),
+            None => String::new(),
+        };
         log.line(&format!(
-            "{path}: {} positions kept",
+            "{}: {} positions kept{scale}",
+            file.path,
             samples.len() - before
         ));
     }
@@ -561,6 +618,61 @@ mod tests {
             }
         }
         out
+    }
+
+    #[test]
+    fn a_data_file_may_name_its_score_scale() {
+        let plain = DataFile::parse("../data/a.vf").unwrap();
+        assert_eq!(plain.score_scale, None);
+        assert_eq!(plain.rescale_to(175.0), 1.0);
+        let scaled = DataFile::parse("../data/a.vf@140").unwrap();
+        assert_eq!(scaled.path, "../data/a.vf");
+        assert_eq!(scaled.score_scale, Some(140.0));
+        assert!((scaled.rescale_to(175.0) - 1.25).abs() < 1e-6);
+        // An @ that is not followed by a number belongs to the path.
+        assert_eq!(
+            DataFile::parse("me@host/a.vf").unwrap().path,
+            "me@host/a.vf"
+        );
+        for bad in ["a.vf@0", "a.vf@-140", "@140", "a.vf@inf"] {
+            assert!(DataFile::parse(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn rescaled_scores_load_at_the_trainers_scale() {
+        use crate::tools::data::viriformat::{write_game, GameRecord};
+        let mut board = Board::startpos();
+        let mut game = GameRecord::new(board, 0, GameResult::WhiteWins);
+        for (i, san) in ["e4", "e5", "Nf3", "Nc6"].iter().enumerate() {
+            let m = board.parse_san(san).unwrap();
+            game.moves.push((m, 100 * (i as i16 + 1)));
+            board.make_move(m);
+        }
+        let path = std::env::temp_dir().join(format!("cutoff-rescale-{}.vf", std::process::id()));
+        let mut bytes = Vec::new();
+        write_game(&mut bytes, &game).unwrap();
+        std::fs::write(&path, bytes).unwrap();
+        let path = path.to_str().unwrap().to_string();
+        let keep_all = Filter::default();
+        let load = |rescale: f32| {
+            let (mut out, mut stats) = (Vec::new(), LoadStats::default());
+            data::load(
+                &path,
+                &keep_all,
+                3000,
+                rescale,
+                usize::MAX,
+                &mut out,
+                &mut stats,
+            )
+            .unwrap();
+            out.iter().map(|s| s.score).collect::<Vec<_>>()
+        };
+        // Scores from the side to move: White's 100 and 300, Black's -200 and -400.
+        assert_eq!(load(1.0), [100, -200, 300, -400]);
+        assert_eq!(load(1.25), [125, -250, 375, -500]);
+        let _ = std::fs::remove_file(&path);
     }
 
     #[test]
