@@ -10,10 +10,11 @@
 use super::Network;
 use std::sync::{Arc, OnceLock};
 
-/// The embedded net's file: generation 1 (docs/nnue.md), trained on 3.6 M positions of the
-/// classical evaluation's self-play; `UseNNUE true` selects it.
+/// The embedded net's file: generation 2 (docs/nnue.md), trained on 4.5 M positions, 2.1 M of
+/// them generation 1's own games; `UseNNUE true` selects it. Generation 1 stays in `nets/` for
+/// `EvalFile`.
 pub(crate) const EMBEDDED: Option<&[u8]> =
-    Some(include_bytes!("../../../nets/2932d0616d641d58.nnue"));
+    Some(include_bytes!("../../../nets/18ee5bf7a28bcf1e.nnue"));
 
 /// Whether searches use the embedded net unless told otherwise (false: the hand-written
 /// evaluation).
