@@ -283,6 +283,20 @@ impl GameResult {
         }
     }
 
+    /// The result for `side` in half points: 0 lost, 1 drawn, 2 won (the trainer's targets
+    /// and the score-scale fit read it so).
+    pub(crate) fn half_points_for(self, side: Color) -> u8 {
+        let white = match self {
+            GameResult::WhiteWins => 2,
+            GameResult::Draw => 1,
+            GameResult::BlackWins => 0,
+        };
+        match side {
+            Color::White => white,
+            Color::Black => 2 - white,
+        }
+    }
+
     fn win_for(side: Color) -> GameResult {
         match side {
             Color::White => GameResult::WhiteWins,
@@ -1021,6 +1035,16 @@ impl RunRecord<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_result_in_half_points_is_seen_from_each_side() {
+        use GameResult::*;
+        let cases = [(WhiteWins, 2, 0), (Draw, 1, 1), (BlackWins, 0, 2)];
+        for (result, white, black) in cases {
+            assert_eq!(result.half_points_for(Color::White), white, "{result:?}");
+            assert_eq!(result.half_points_for(Color::Black), black, "{result:?}");
+        }
+    }
 
     #[test]
     fn pgn_books_give_the_position_after_the_moves() {

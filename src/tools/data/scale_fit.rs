@@ -44,15 +44,11 @@ impl ScaleFit {
     /// Counts a position given White's score and the game's result; scores beyond
     /// `FIT_MAX_SCORE` are skipped.
     pub(crate) fn add(&mut self, stm: Color, white_score: i16, result: GameResult) {
-        let white_result = match result {
-            GameResult::BlackWins => 0,
-            GameResult::Draw => 1,
-            GameResult::WhiteWins => 2,
+        let score = match stm {
+            Color::White => i32::from(white_score),
+            Color::Black => -i32::from(white_score),
         };
-        let (score, r) = match stm {
-            Color::White => (i32::from(white_score), white_result),
-            Color::Black => (-i32::from(white_score), 2 - white_result),
-        };
+        let r = usize::from(result.half_points_for(stm));
         if score.abs() <= FIT_MAX_SCORE {
             self.counts[(score + FIT_MAX_SCORE) as usize][r] += 1;
         }

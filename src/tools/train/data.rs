@@ -45,15 +45,11 @@ impl Sample {
             let p = board.piece_at(sq).expect("occupied") as u8;
             pieces[i / 2] |= p << (4 * (i % 2));
         }
-        let white_result = match result {
-            GameResult::WhiteWins => 2,
-            GameResult::Draw => 1,
-            GameResult::BlackWins => 0,
+        let score = match stm {
+            Color::White => white_score,
+            Color::Black => white_score.saturating_neg(),
         };
-        let (score, result) = match stm {
-            Color::White => (white_score, white_result),
-            Color::Black => (white_score.saturating_neg(), 2 - white_result),
-        };
+        let result = result.half_points_for(stm);
         Sample {
             occupied: occupied.0,
             pieces,
