@@ -10,7 +10,7 @@ use super::nnue::Network;
 use super::pawns::PawnTable;
 use super::psq::{psq_delta, psq_of};
 use super::score::Score;
-use crate::board::{Board, DirtyPiece};
+use crate::board::{Board, Color, DirtyPiece};
 use std::sync::Arc;
 
 /// Plies the line's stack holds before it has to grow: more than the search ever reaches
@@ -99,6 +99,16 @@ impl EvalState {
         if let Some(net) = &mut self.net {
             net.pop();
         }
+    }
+
+    /// The current board's network accumulators, the side to move's (`stm`) and the other
+    /// side's, with their net; None for the hand-written evaluation. The learned move order
+    /// reads them.
+    #[inline(always)]
+    pub(crate) fn accumulators(&self, stm: Color) -> Option<(&[i16], &[i16], &Network)> {
+        self.net
+            .as_ref()
+            .map(|n| (n.current(stm), n.current(!stm), &**n.network()))
     }
 
     /// Moves pushed and not yet popped.

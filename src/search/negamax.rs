@@ -446,7 +446,18 @@ impl<const STATS: bool> SearchThread<'_, STATS> {
         let mut tried = TriedMoves::default();
         let lmp_limit = (t::lmp_base() + depth * depth) as usize / (2 - improving as usize);
 
-        while let Some((m, from)) = picker.next(pos.board(), self.tables) {
+        // The learned order reads the node's accumulators (nothing is looked up without it).
+        let reads_net = ordering.policy && self.tables.policy.is_some();
+        loop {
+            let stm = pos.board().side_to_move();
+            let inputs = if reads_net {
+                self.eval.accumulators(stm)
+            } else {
+                None
+            };
+            let Some((m, from)) = picker.next_with(pos.board(), self.tables, inputs) else {
+                break;
+            };
             if m == excluded {
                 continue;
             }

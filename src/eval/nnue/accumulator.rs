@@ -93,7 +93,7 @@ impl AccumulatorStack {
     }
 
     /// The current ply's accumulator of `perspective`.
-    #[cfg(test)]
+    #[inline(always)]
     pub(crate) fn current(&self, perspective: Color) -> &[i16] {
         self.slice(self.top, perspective)
     }

@@ -283,6 +283,12 @@ impl Network {
         out
     }
 
+    /// The hash of the net's weights, which its id spells.
+    #[inline]
+    pub(crate) fn id_hash(&self) -> u64 {
+        self.hash
+    }
+
     /// The net's id: the hash of its weights, as 16 hex digits.
     pub fn id(&self) -> String {
         format!("{:016x}", self.hash)

@@ -25,7 +25,7 @@
 //! `Stage` names the picker's steps; `PickedFrom` is the class a yielded move is counted
 //! under in the statistics.
 
-use super::policy::{PolicyModel, POLICY_WEIGHT};
+use super::policy::PolicyModel;
 use super::threats::Threats;
 use super::Continuation;
 use super::PawnHistory;
@@ -34,8 +34,12 @@ use crate::board::movegen::{generate_into, kind};
 use crate::board::{
     is_legal, see, see_ge, Board, Move, MoveList, PieceType, MAX_MOVES, PIECE_VALUE,
 };
-use crate::eval::nnue::network::MAX_HIDDEN;
+use crate::eval::nnue::network::{Network, MAX_HIDDEN};
 use std::mem::MaybeUninit;
+
+/// A node's network accumulators (the side to move's, then the other side's) and the net
+/// that made them: what the learned order reads, when its head was trained on that net.
+pub(crate) type PolicyInputs<'a> = Option<(&'a [i16], &'a [i16], &'a Network)>;
 
 /// Where a move the picker yields came from, as the statistics count it, in the order of
 /// the stages.
@@ -427,7 +431,12 @@ impl MovePicker {
 
     /// Generates the quiet (or all) moves after the noisy ones, scored by the butterfly, the
     /// continuation and the pawn-structure history and the threat term, each if on.
-    fn generate_quiets<const KIND: u8>(&mut self, board: &Board, tables: &OrderingTables) {
+    fn generate_quiets<const KIND: u8>(
+        &mut self,
+        board: &Board,
+        tables: &OrderingTables,
+        inputs: PolicyInputs<'_>,
+    ) {
         let start = self.moves.len();
         generate_into::<KIND>(board, &mut self.moves);
         if KIND == kind::QUIET && self.quiet_checks_only {
@@ -467,23 +476,48 @@ impl MovePicker {
             self.scores.push(score);
         }
         if let Some(p) = tables.policy.as_deref().filter(|_| self.config.policy) {
-            self.add_policy_scores(board, p, start);
+            self.add_policy_scores(board, p, start, inputs);
         }
         self.quiet_next = start;
     }
 
-    /// The learned order (`OrderPolicy`): the node's hidden layer once, then each quiet
-    /// move's policy score, `POLICY_WEIGHT` a unit, added to its score. Apart, so the search
-    /// without it does not even reserve the features' buffer.
+    /// The learned order (`OrderPolicy`): each quiet move's policy score, in history points,
+    /// added to its score. The head reads the search's own accumulators when the search
+    /// evaluates with the head's net, and counts them afresh otherwise. Apart, so the search
+    /// without it does not even reserve a buffer.
     #[inline(never)]
-    fn add_policy_scores(&mut self, board: &Board, p: &PolicyModel, start: usize) {
-        let mut features = [0.0f32; 2 * MAX_HIDDEN];
-        p.features(board, &mut features);
+    fn add_policy_scores(
+        &mut self,
+        board: &Board,
+        p: &PolicyModel,
+        start: usize,
+        inputs: PolicyInputs<'_>,
+    ) {
+        match inputs.filter(|&(_, _, net)| p.reads(net)) {
+            Some((us, them, _)) => self.add_policy_points(board, p, start, us, them),
+            None => {
+                let mut us = [0i16; MAX_HIDDEN];
+                let mut them = [0i16; MAX_HIDDEN];
+                p.refresh(board, &mut us, &mut them);
+                self.add_policy_points(board, p, start, &us, &them);
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn add_policy_points(
+        &mut self,
+        board: &Board,
+        p: &PolicyModel,
+        start: usize,
+        us: &[i16],
+        them: &[i16],
+    ) {
         for i in start..self.moves.len() {
             let m = self.moves.get(i);
             if m.is_quiet() {
-                let s = (POLICY_WEIGHT * p.score(&features, board, m)) as i32;
-                self.scores.set(i, self.scores.get(i) + s);
+                let points = p.points(us, them, board, m);
+                self.scores.set(i, self.scores.get(i) + points);
             }
         }
     }
@@ -519,7 +553,19 @@ impl MovePicker {
     }
 
     /// The next move to search and where it came from, or None when all are done.
+    #[inline]
     pub fn next(&mut self, board: &Board, tables: &OrderingTables) -> Option<(Move, PickedFrom)> {
+        self.next_with(board, tables, None)
+    }
+
+    /// `next`, given the node's network accumulators for the learned order (`OrderPolicy`);
+    /// without them a head counts its own.
+    pub(crate) fn next_with(
+        &mut self,
+        board: &Board,
+        tables: &OrderingTables,
+        inputs: PolicyInputs<'_>,
+    ) -> Option<(Move, PickedFrom)> {
         loop {
             match self.stage() {
                 Stage::HashMove => {
@@ -601,7 +647,7 @@ impl MovePicker {
                     }
                 }
                 Stage::GenerateQuiets => {
-                    self.generate_quiets::<{ kind::QUIET }>(board, tables);
+                    self.generate_quiets::<{ kind::QUIET }>(board, tables, inputs);
                     self.advance();
                 }
                 Stage::Quiets if self.quiet_checks_only && !self.checks_filtered => {
@@ -640,7 +686,7 @@ impl MovePicker {
                     None => self.advance(),
                 },
                 Stage::GenerateAll => {
-                    self.generate_quiets::<{ kind::ALL }>(board, tables);
+                    self.generate_quiets::<{ kind::ALL }>(board, tables, inputs);
                     self.advance();
                 }
                 Stage::AllMoves => match self.best_in(self.quiet_next, self.moves.len()) {

@@ -10,6 +10,7 @@
 
 use crate::board::{Board, Move};
 use crate::eval::nnue::network::{Network, MAX_HIDDEN, QA};
+use crate::eval::nnue::simd::kernels;
 use std::sync::Arc;
 
 /// Rows of the head: piece types times destinations, then piece types times origins.
@@ -18,6 +19,10 @@ pub(crate) const CLASSES: usize = 2 * 6 * 64;
 /// History points per unit of policy score (a logit) in the mixed order: a move the head
 /// prefers by one unit (e to 1 in odds) gains as much as a few good cutoffs would give it.
 pub(crate) const POLICY_WEIGHT: f32 = 2048.0;
+
+/// The largest quantised head weight: the kernel forms `v * w` in i16 with `v <= QA` (255),
+/// so `|w| <= 128`; 127 keeps a row's sum of 2 x 256 products inside i32 as well.
+const QW_MAX: f32 = 127.0;
 
 /// The head file's magic and format version.
 const MAGIC: &[u8; 8] = b"CUTOFFPH";
@@ -75,8 +80,38 @@ pub(crate) fn rows_score(params: &[f32], inputs: usize, features: &[f32], rows: 
 pub struct PolicyModel {
     pub(crate) net: Arc<Network>,
     pub(crate) inputs: usize,
-    /// Rows of weights (`CLASSES` x `inputs`), then one bias a row.
+    /// Rows of weights (`CLASSES` x `inputs`), then one bias a row: the trained head, which
+    /// the integer path below is tested against.
+    #[cfg_attr(not(test), allow(dead_code))]
     pub(crate) params: Vec<f32>,
+    /// What the picker reads: the rows quantised to i16, scored from the net's accumulators
+    /// with the evaluation's own SCReLU kernel.
+    quantised: QuantisedHead,
+}
+
+/// The head in integers: each row's weights times `scale` (one scale for the head, the
+/// largest that keeps every weight within `QW_MAX`), and each row's bias in history points.
+struct QuantisedHead {
+    rows: Vec<i16>,
+    bias_points: Vec<i32>,
+    /// History points per unit of a row's integer sum: `POLICY_WEIGHT / (scale * QA^2)`.
+    points_per_sum: f32,
+}
+
+impl QuantisedHead {
+    fn new(params: &[f32], inputs: usize) -> QuantisedHead {
+        let weights = &params[..CLASSES * inputs];
+        let largest = weights.iter().fold(0.0f32, |m, w| m.max(w.abs()));
+        let scale = if largest > 0.0 { QW_MAX / largest } else { 1.0 };
+        QuantisedHead {
+            rows: weights.iter().map(|w| (w * scale).round() as i16).collect(),
+            bias_points: params[CLASSES * inputs..]
+                .iter()
+                .map(|b| (b * POLICY_WEIGHT).round() as i32)
+                .collect(),
+            points_per_sum: POLICY_WEIGHT / (scale * (QA * QA) as f32),
+        }
+    }
 }
 
 impl std::fmt::Debug for PolicyModel {
@@ -146,21 +181,62 @@ impl PolicyModel {
             .chunks_exact(4)
             .map(|c| f32::from_le_bytes(c.try_into().expect("4 bytes")))
             .collect();
-        Ok(PolicyModel {
+        Ok(PolicyModel::new(net, params))
+    }
+
+    /// The head `params` (rows of `2 * net.hidden()` weights, then one bias a row) on `net`.
+    pub(crate) fn new(net: Arc<Network>, params: Vec<f32>) -> PolicyModel {
+        let inputs = 2 * net.hidden();
+        assert_eq!(params.len(), CLASSES * inputs + CLASSES, "a head's size");
+        PolicyModel {
+            quantised: QuantisedHead::new(&params, inputs),
             net,
             inputs,
             params,
-        })
+        }
     }
 
-    /// The score of quiet move `m` of `board` whose features are `features`.
+    /// Whether the search's accumulators are this head's inputs: it evaluates with the net
+    /// the head was trained on.
     #[inline]
+    pub(crate) fn reads(&self, net: &Network) -> bool {
+        std::ptr::eq(Arc::as_ptr(&self.net), net) || self.net.id_hash() == net.id_hash()
+    }
+
+    /// Quiet move `m`'s score in history points (`POLICY_WEIGHT` a unit), from the node's
+    /// accumulators (`us`: the side to move's, `them`: the other side's) of the head's net:
+    /// the float score's integer path, what the picker adds.
+    #[inline]
+    pub(crate) fn points(&self, us: &[i16], them: &[i16], board: &Board, m: Move) -> i32 {
+        let q = &self.quantised;
+        let h = self.inputs / 2;
+        let mut points = 0;
+        for row in rows(board, m) {
+            let w = &q.rows[row * self.inputs..(row + 1) * self.inputs];
+            let sum = kernels::output_sum(us, them, &w[..h], &w[h..]);
+            points += (sum as f32 * q.points_per_sum) as i32 + q.bias_points[row];
+        }
+        points
+    }
+
+    /// `board`'s accumulators under the head's net, counted from scratch into `us` and
+    /// `them`: for a search that evaluates with another net, or none.
+    #[inline]
+    pub(crate) fn refresh(&self, board: &Board, us: &mut [i16], them: &mut [i16]) {
+        let stm = board.side_to_move();
+        self.net.refresh(board, stm, us);
+        self.net.refresh(board, !stm, them);
+    }
+
+    /// The float score of quiet move `m` of `board` whose features are `features`: the
+    /// reference of `points`.
+    #[cfg(test)]
     pub(crate) fn score(&self, features: &[f32], board: &Board, m: Move) -> f32 {
         rows_score(&self.params, self.inputs, features, rows(board, m))
     }
 
-    /// `board`'s features (no allocation: a fixed buffer the size of the largest net).
-    #[inline]
+    /// `board`'s features as floats (the trainer's inputs): the reference of `points`.
+    #[cfg(test)]
     pub(crate) fn features(&self, board: &Board, out: &mut [f32; 2 * MAX_HIDDEN]) {
         features_into(&self.net, board, out);
     }
@@ -238,5 +314,123 @@ mod tests {
         assert_eq!(p.score(&f, &board, nf3), 3.0);
         let other = *list.iter().find(|&&m| m != nf3).unwrap();
         assert_eq!(p.score(&f, &board, other), 0.0);
+    }
+
+    /// A head of random weights up to `scale` (and biases up to a tenth of it) on `n`.
+    fn random_head(n: &Arc<Network>, scale: f32, seed: u64) -> PolicyModel {
+        let mut rng = crate::rng::SplitMix64::new(seed);
+        let inputs = 2 * n.hidden();
+        let params = (0..CLASSES * inputs + CLASSES)
+            .map(|i| {
+                let u = (rng.next_u64() >> 11) as f32 / (1u64 << 53) as f32 * 2.0 - 1.0;
+                if i < CLASSES * inputs {
+                    u * scale
+                } else {
+                    u * scale / 10.0
+                }
+            })
+            .collect();
+        PolicyModel::new(n.clone(), params)
+    }
+
+    const FENS: [&str; 3] = [
+        "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b KQkq - 0 1",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+    ];
+
+    #[test]
+    fn the_integer_path_gives_the_float_scores_in_history_points() {
+        // The picker's points against POLICY_WEIGHT times the trainer's float score, for heads
+        // of small and large weights on nets of two widths: within the quantisation's error
+        // (a weight's rounding is at most half a step of largest / 127).
+        for (hidden, scale, seed) in [(32, 0.05, 1), (32, 2.0, 2), (128, 0.3, 3)] {
+            let n = Arc::new(Network::random(hidden, 1, seed));
+            let head = random_head(&n, scale, seed);
+            let mut worst = 0.0f32;
+            for fen in FENS {
+                let board = Board::from_fen(fen).unwrap();
+                let mut f = [0.0; 2 * MAX_HIDDEN];
+                head.features(&board, &mut f);
+                let (mut us, mut them) = ([0i16; MAX_HIDDEN], [0i16; MAX_HIDDEN]);
+                head.refresh(&board, &mut us, &mut them);
+                let mut list = MoveList::new();
+                quiet_moves(&board, &mut list);
+                for &m in list.iter() {
+                    let float = POLICY_WEIGHT * head.score(&f, &board, m);
+                    let int = head.points(&us, &them, &board, m) as f32;
+                    worst = worst.max((float - int).abs());
+                }
+            }
+            // Rounding error a row: inputs x half a step x the mean feature, bounded well below
+            // this; two rows a move, plus a point of truncation each.
+            let step = scale / QW_MAX;
+            let bound = POLICY_WEIGHT * (2.0 * n.hidden() as f32) * step * 0.5 * 0.25 + 4.0;
+            assert!(
+                worst <= bound,
+                "hidden {hidden}, scale {scale}: {worst} > {bound}"
+            );
+            // And it is no vacuous bound: the scores themselves are far larger.
+            assert!(bound < POLICY_WEIGHT * scale, "{bound}");
+        }
+    }
+
+    /// The quiet moves of `board` in the order the policy alone gives them.
+    fn policy_order(
+        board: &Board,
+        model: &Arc<PolicyModel>,
+        inputs: crate::search::ordering::movepick::PolicyInputs<'_>,
+    ) -> Vec<Move> {
+        let config = OrderingConfig {
+            policy: true,
+            history: false,
+            cont_history: false,
+            ..OrderingConfig::PLAYING
+        };
+        let tables = OrderingTables {
+            policy: Some(model.clone()),
+            ..OrderingTables::default()
+        };
+        let mut picker = MovePicker::new(config, Move::NULL, [Move::NULL; 2]);
+        let mut order = Vec::new();
+        while let Some((m, _)) = picker.next_with(board, &tables, inputs) {
+            if m.is_quiet() {
+                order.push(m);
+            }
+        }
+        order
+    }
+
+    #[test]
+    fn the_picker_reads_the_searchs_accumulators_only_for_the_heads_net() {
+        let n = Arc::new(Network::random(64, 1, 7));
+        let model = Arc::new(random_head(&n, 0.5, 7));
+        let other = Arc::new(Network::random(64, 1, 8));
+        for fen in FENS {
+            let board = Board::from_fen(fen).unwrap();
+            let counted = policy_order(&board, &model, None);
+            assert!(counted.len() > 5);
+            let acc = |net: &Arc<Network>| {
+                let (mut us, mut them) = (vec![0i16; 64], vec![0i16; 64]);
+                net.refresh(&board, board.side_to_move(), &mut us);
+                net.refresh(&board, !board.side_to_move(), &mut them);
+                (us, them)
+            };
+            // The head's own net: the search's accumulators are read, the same order.
+            let (us, them) = acc(&n);
+            assert_eq!(
+                policy_order(&board, &model, Some((&us, &them, &n))),
+                counted
+            );
+            // Another net's accumulators are not the head's inputs: it counts its own.
+            let (us, them) = acc(&other);
+            assert_eq!(
+                policy_order(&board, &model, Some((&us, &them, &other))),
+                counted
+            );
+            // Whereas read as if they were, they give another order.
+            let wrong = Arc::new(PolicyModel::new(other.clone(), model.params.clone()));
+            assert_ne!(policy_order(&board, &wrong, None), counted, "{fen}");
+        }
     }
 }
