@@ -448,8 +448,8 @@ impl<const STATS: bool> SearchThread<'_, STATS> {
 
         // The learned order reads the node's accumulators (nothing is looked up without it).
         let reads_net = ordering.policy && self.tables.policy.is_some();
+        let stm = pos.board().side_to_move();
         loop {
-            let stm = pos.board().side_to_move();
             let inputs = if reads_net {
                 self.eval.accumulators(stm)
             } else {

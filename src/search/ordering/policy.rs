@@ -21,8 +21,16 @@ pub(crate) const CLASSES: usize = 2 * 6 * 64;
 pub(crate) const POLICY_WEIGHT: f32 = 2048.0;
 
 /// The largest quantised head weight: the kernel forms `v * w` in i16 with `v <= QA` (255),
-/// so `|w| <= 128`; 127 keeps a row's sum of 2 x 256 products inside i32 as well.
+/// so `|w| <= 128`. For a 2 x 128 hidden layer, 127 also keeps a row's sum inside i32;
+/// wider nets get less (`weight_limit`).
 const QW_MAX: f32 = 127.0;
+
+/// The largest quantised weight for a head of `inputs`: within `QW_MAX`, and small enough that
+/// `inputs` products of `QA^2` and it cannot overflow the kernel's i32 sum.
+fn weight_limit(inputs: usize) -> f32 {
+    let sum_limit = i32::MAX as i64 / (i64::from(QA * QA) * inputs as i64);
+    QW_MAX.min(sum_limit as f32)
+}
 
 /// The head file's magic and format version.
 const MAGIC: &[u8; 8] = b"CUTOFFPH";
@@ -90,7 +98,8 @@ pub struct PolicyModel {
 }
 
 /// The head in integers: each row's weights times `scale` (one scale for the head, the
-/// largest that keeps every weight within `QW_MAX`), and each row's bias in history points.
+/// largest that keeps every weight within `weight_limit`), and each row's bias in history
+/// points.
 struct QuantisedHead {
     rows: Vec<i16>,
     bias_points: Vec<i32>,
@@ -102,7 +111,11 @@ impl QuantisedHead {
     fn new(params: &[f32], inputs: usize) -> QuantisedHead {
         let weights = &params[..CLASSES * inputs];
         let largest = weights.iter().fold(0.0f32, |m, w| m.max(w.abs()));
-        let scale = if largest > 0.0 { QW_MAX / largest } else { 1.0 };
+        let scale = if largest > 0.0 {
+            weight_limit(inputs) / largest
+        } else {
+            1.0
+        };
         QuantisedHead {
             rows: weights.iter().map(|w| (w * scale).round() as i16).collect(),
             bias_points: params[CLASSES * inputs..]
@@ -200,7 +213,7 @@ impl PolicyModel {
     /// the head was trained on.
     #[inline]
     pub(crate) fn reads(&self, net: &Network) -> bool {
-        std::ptr::eq(Arc::as_ptr(&self.net), net) || self.net.id_hash() == net.id_hash()
+        self.net.id_hash() == net.id_hash()
     }
 
     /// Quiet move `m`'s score in history points (`POLICY_WEIGHT` a unit), from the node's
@@ -322,7 +335,7 @@ mod tests {
         let inputs = 2 * n.hidden();
         let params = (0..CLASSES * inputs + CLASSES)
             .map(|i| {
-                let u = (rng.next_u64() >> 11) as f32 / (1u64 << 53) as f32 * 2.0 - 1.0;
+                let u = crate::rng::unit(rng.next_u64()) as f32 * 2.0 - 1.0;
                 if i < CLASSES * inputs {
                     u * scale
                 } else {
@@ -373,6 +386,19 @@ mod tests {
             // And it is no vacuous bound: the scores themselves are far larger.
             assert!(bound < POLICY_WEIGHT * scale, "{bound}");
         }
+    }
+
+    #[test]
+    fn the_weight_limit_keeps_the_widest_rows_sum_inside_i32() {
+        assert_eq!(weight_limit(2 * 128), QW_MAX);
+        for inputs in [2 * 128, 2 * 256, 2 * MAX_HIDDEN] {
+            let w = weight_limit(inputs) as i64;
+            assert!(
+                w * i64::from(QA * QA) * inputs as i64 <= i64::from(i32::MAX),
+                "{inputs}"
+            );
+        }
+        assert!(weight_limit(2 * MAX_HIDDEN) < QW_MAX);
     }
 
     /// The quiet moves of `board` in the order the policy alone gives them.
