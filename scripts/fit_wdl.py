@@ -230,6 +230,20 @@ def cubic(c, x):
     return ((c[0] * x + c[1]) * x + c[2]) * x + c[3]
 
 
+def read_constants(path):
+    """The A and B coefficient arrays written in a Rust file by --update, or None."""
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
+    out = []
+    for name in ("A", "B"):
+        m = re.search(rf"const {name}: \[f64; 4\] = \[([^\]]*)\];", text)
+        if m is None:
+            print(f"{path}: no `const {name}: [f64; 4]` line", file=sys.stderr)
+            return None
+        out.append([float(c) for c in m.group(1).split(",")])
+    return out
+
+
 def rust_array(name, coeffs):
     return f"pub(crate) const {name}: [f64; 4] = [{', '.join(f'{c:.4f}' for c in coeffs)}];"
 
@@ -239,6 +253,9 @@ def main() -> int:
     ap.add_argument("data", nargs="+", help="FEN | cp | result files (plain or .xz)")
     ap.add_argument("--buckets", action="store_true",
                     help="also fit a and b for each material bucket on its own, to check the cubics' shape")
+    ap.add_argument("--current", metavar="RUST_FILE",
+                    help="also score the A and B constants now in this file (src/uci/wdl.rs) on "
+                         "the same data: is a refit worth shipping?")
     ap.add_argument("--update", metavar="RUST_FILE",
                     help="rewrite the A and B constants in this file (src/uci/wdl.rs)")
     args = ap.parse_args()
@@ -264,6 +281,16 @@ def main() -> int:
     # The likelihood of a model without the score (one W/D/L share for all), for scale.
     base = -sum(t * math.log(t / count) for t in totals if t) / count
     print(f"# mean negative log-likelihood {loss:.5f} (results alone, ignoring score: {base:.5f})")
+    if args.current:
+        current = read_constants(args.current)
+        if current is None:
+            return 1
+        # The current cubics' values at the nodes are the same model in the fit's parameters.
+        xs = [n / MATERIAL_SCALE for n in NODES]
+        params_now = [cubic(current[0], x) for x in xs] + [cubic(current[1], x) for x in xs]
+        now, _ = problem.evaluate(params_now, want_grad=False)
+        print(f"# the constants in {args.current}: mean negative log-likelihood {now:.5f} "
+              f"(the refit is {now - loss:.5f} lower)")
     print()
     print(rust_array("A", a_coeffs))
     print(rust_array("B", b_coeffs))
