@@ -955,10 +955,11 @@ fn each_history_switch_off_gives_back_the_search_before_it() {
             let s = SWITCHES.iter().find(|s| s.uci == *name).unwrap();
             s.set(&mut ordering, false);
         }
-        // The search's own techniques added since then are off too (spared checks).
+        // The search's own techniques added since then are off too (spared checks, decisive
+        // windows).
         let opts = SearchOptions {
             ordering,
-            techniques: cutoff::search::techniques::all_but("checks").unwrap(),
+            techniques: cutoff::search::techniques::all_but("checks,decisive").unwrap(),
             ..classical_opts()
         };
         let got: Vec<u64> = fens

@@ -1,9 +1,10 @@
 //! Tactics the selective search must not be blind to (issue 24): each position is searched
 //! with every technique on, at a node budget, and must end with the right move and, for a
 //! mate, the exact mate score. WAC #1 was missed at 1,000,000 nodes before checks were spared
-//! from pruning (`SearchSpareChecks`, see docs/tactics.md); each case also checks that with
-//! that switch off the position is missed, so the test says which technique keeps it found.
-//! Both evaluations must find them; the misses without spared checks are the classical
+//! from pruning (`SearchSpareChecks`), mate.007 of the mate suite at 3,000,000 before decisive
+//! windows (`SearchDecisiveWindows`; see docs/tactics.md). Each case names the techniques that
+//! keep it found, and checks that with them off the position is missed. Both
+//! evaluations must find them; the misses without spared checks are the classical
 //! evaluation's (with the network, BK.01 is found at 100,000 nodes even without them).
 
 use cutoff::eval::nnue::{default_network, embedded, Network};
@@ -22,6 +23,9 @@ struct Case {
     /// The final score, as `info` prints it ("mate 2"); None: any score.
     score: Option<&'static str>,
     nodes: u64,
+    /// The techniques (`TECHNIQUES`' short names) that keep it found within the budget: with
+    /// all of them off, it is missed.
+    kept_by: &'static [&'static str],
 }
 
 const CASES: &[Case] = &[
@@ -33,6 +37,7 @@ const CASES: &[Case] = &[
         best: "g3g6",
         score: Some("mate 2"),
         nodes: 50_000,
+        kept_by: &["checks"],
     },
     // The same after 1.Qg6: every Black move is mated at once (2.Qh7# is a quiet move).
     // Without spared checks the search sees a mate only from depth 8, and a longer one.
@@ -43,8 +48,10 @@ const CASES: &[Case] = &[
         best: "",
         score: Some("mate -1"),
         nodes: 5_000,
+        kept_by: &["checks"],
     },
     // Bratko-Kopec 1: 1...Qd1+ 2.Kxd1 Bg4+ and mate (a quiet queen sacrifice giving check).
+    // Either spared checks or decisive windows find it within the budget.
     Case {
         name: "BK.01",
         fen: "1k1r4/pp1b1R2/3q2pp/4p3/2B5/4Q3/PPP2B2/2K5 b - - 0 1",
@@ -52,6 +59,21 @@ const CASES: &[Case] = &[
         best: "d6d1",
         score: Some("mate 3"),
         nodes: 100_000,
+        kept_by: &["checks", "decisive"],
+    },
+    // mate.007 of tests/data/mates.epd: 1.Bd5 (threat 2.Qf7#) mates in 4, but 1.e6 already
+    // wins about 15 pawns, so Bd5's subtree is asked whether it wins by more: a decisive
+    // window, where the defender's reverse futility and the attacker's razoring cut the mate
+    // proof with static margins. 935 nodes with the net, 680 with the classical evaluation;
+    // without decisive windows 3.2 M and 0.76 M.
+    Case {
+        name: "mate.007",
+        fen: "3b1k1q/3P4/1p3pQ1/1P2PP2/7p/7P/6B1/7K w - - 2 52",
+        moves: &[],
+        best: "g2d5",
+        score: Some("mate 4"),
+        nodes: 20_000,
+        kept_by: &["decisive"],
     },
 ];
 
@@ -104,25 +126,28 @@ fn tactics_are_found_within_their_node_budget() {
 }
 
 #[test]
-fn without_spared_checks_the_tactics_are_missed() {
-    let spare = TECHNIQUES.iter().find(|t| t.name == "checks").unwrap();
-    let mut techniques = Techniques::ALL;
-    spare.set(&mut techniques, false);
+fn without_the_techniques_that_keep_them_the_tactics_are_missed() {
     for case in CASES {
+        let mut techniques = Techniques::ALL;
+        for name in case.kept_by {
+            let technique = TECHNIQUES.iter().find(|t| t.name == *name).unwrap();
+            technique.set(&mut techniques, false);
+        }
         let r = search(case, techniques, None);
         assert!(
             !solved(case, &r),
-            "{}: found without spared checks",
-            case.name
+            "{}: found without {:?}",
+            case.name,
+            case.kept_by
         );
     }
 }
 
 /// The mate suite's budget: each position is searched to this many nodes.
 const MATE_SUITE_NODES: u64 = 100_000;
-/// Mates the default search finds at their exact distance within that budget (measured at
-/// 2c02f07 with the generation-1 net; docs/tactics.md): fewer means the blindness is back.
-const MATE_SUITE_FLOOR: usize = 214;
+/// Mates the default search finds at their exact distance within that budget (measured with
+/// generation 2 and decisive windows; docs/tactics.md): fewer means the blindness is back.
+const MATE_SUITE_FLOOR: usize = 232;
 
 /// `tests/data/mates.epd` (issue 24): 262 mates in at most six, each with a unique shortest
 /// mating move, from Cutoff's own games. A position counts as solved when the search ends on

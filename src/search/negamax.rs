@@ -326,19 +326,24 @@ impl<const STATS: bool> SearchThread<'_, STATS> {
         // singular search looks at the other moves.
         if !pv_node && !in_check && excluded.is_null() {
             // Reverse futility pruning (static null move): far enough above beta that a ply
-            // or a few cannot bring the score back down.
+            // or a few cannot bring the score back down. Not when beta is a decisive loss
+            // (`decisive_windows`): the root already has a line that wins big, and only a mate
+            // threat, which no margin bounds, can beat it here.
             if tech.reverse_futility
                 && depth <= t::rfp_depth()
                 && eval.abs() < MATE_BOUND
+                && !(tech.decisive_windows && beta <= -t::decisive_window())
                 && eval - t::rfp_margin() * (depth - improving as i32) >= beta
             {
                 return eval;
             }
 
             // Razoring: so far below alpha at low depth that only a tactic could help; ask
-            // quiescence, and trust it when it agrees.
+            // quiescence, and trust it when it agrees. Not when alpha is a decisive win: the
+            // tactic that reaches it is often a quiet mate, which quiescence cannot see.
             if tech.razoring
                 && depth <= t::razor_depth()
+                && !(tech.decisive_windows && alpha >= t::decisive_window())
                 && eval + t::razor_base() + t::razor_margin() * depth < alpha
             {
                 let score = self.quiescence(pos, ply, alpha - 1, alpha);

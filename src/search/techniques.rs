@@ -34,6 +34,10 @@ pub struct Techniques {
     /// Moves that give check are spared from late move, futility and history pruning and
     /// from quiescence's delta pruning.
     pub(crate) spare_checks: bool,
+    /// No reverse futility pruning where beta is a decisive loss, and no razoring where alpha
+    /// is a decisive win (beyond `tunable::decisive_window`): only a mate or a heap of material
+    /// crosses such a bound, and a static margin bounds neither.
+    pub(crate) decisive_windows: bool,
     /// Quiescence: losing captures skipped, delta pruning.
     pub(crate) quiescence_pruning: bool,
 }
@@ -53,6 +57,7 @@ impl Techniques {
         check_extension_see: true,
         lmr: true,
         spare_checks: true,
+        decisive_windows: true,
         quiescence_pruning: true,
     };
 
@@ -71,6 +76,7 @@ impl Techniques {
         check_extension_see: false,
         lmr: false,
         spare_checks: false,
+        decisive_windows: false,
         quiescence_pruning: false,
     };
 }
@@ -118,6 +124,7 @@ pub const TECHNIQUES: &[Technique] = &[
     Technique { name: "checkext", uci: "SearchCheckSee",        field: |t| &mut t.check_extension_see },
     Technique { name: "lmr",     uci: "SearchLMR",              field: |t| &mut t.lmr },
     Technique { name: "checks",  uci: "SearchSpareChecks",      field: |t| &mut t.spare_checks },
+    Technique { name: "decisive", uci: "SearchDecisiveWindows", field: |t| &mut t.decisive_windows },
     Technique { name: "qsp",     uci: "SearchQsPruning",        field: |t| &mut t.quiescence_pruning },
 ];
 

@@ -65,6 +65,9 @@ tunables! {
     /// Reverse futility pruning: deepest depth, and margin per ply (less one ply when
     /// improving).
     rfp_depth = 8, 1..=16;
+    /// Decisive windows (`Techniques::decisive_windows`): a beta below minus this, or an alpha
+    /// above it, is one only a mate or a heap of material reaches (a queen is about 1000).
+    decisive_window = 1000, 300..=32000;
     rfp_margin = 75, 20..=200;
     /// Razoring: deepest depth, and the margin below alpha per ply (plus a base).
     razor_depth = 3, 1..=6;

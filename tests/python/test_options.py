@@ -45,7 +45,7 @@ CUTOFF_OPTIONS = {
             "SearchMateDistance", "SearchReverseFutility", "SearchRazoring", "SearchNullMove",
             "SearchIIR", "SearchLateMovePruning", "SearchFutility", "SearchHistoryPruning",
             "SearchSeePruning", "SearchSingular", "SearchCheckSee", "SearchLMR",
-            "SearchQsPruning",
+            "SearchSpareChecks", "SearchDecisiveWindows", "SearchQsPruning",
         ]
     },
     "OrderHashMove": ("check", True, None, None),
