@@ -65,10 +65,13 @@ enum Command {
         /// Write DIR/report.md and SVG charts.
         #[arg(long, value_name = "DIR")]
         out: Option<String>,
-        /// The learned order's head (`cutoff train --policy`, trained on the embedded net),
-        /// which configurations with `policy` read.
+        /// The learned order's head (`cutoff train --policy`), which configurations with
+        /// `policy` read; it must have been trained on the net the searches use.
         #[arg(long, value_name = "FILE")]
         policy_head: Option<String>,
+        /// Search with this net instead of the build's default evaluation.
+        #[arg(long, value_name = "PATH")]
+        eval_file: Option<String>,
     },
     /// The move-order explainer: every legal move in the order the picker yields it at the
     /// root, with the stage and the numbers that placed it.
@@ -171,8 +174,9 @@ fn main() -> ExitCode {
             without,
             out,
             policy_head,
+            eval_file,
         }) => {
-            use cutoff::tools::ordering::{run_cli, LabLimit};
+            use cutoff::tools::ordering::{run_cli, LabFiles, LabLimit};
             let techniques =
                 match cutoff::search::techniques::all_but(without.as_deref().unwrap_or("")) {
                     Ok(t) => t,
@@ -191,8 +195,11 @@ fn main() -> ExitCode {
                 &configs,
                 pure,
                 techniques,
-                out.as_deref(),
-                policy_head.as_deref(),
+                LabFiles {
+                    out: out.as_deref(),
+                    policy_head: policy_head.as_deref(),
+                    eval_file: eval_file.as_deref(),
+                },
             ) {
                 Ok(true) => ExitCode::SUCCESS,
                 Ok(false) => ExitCode::from(130),

@@ -245,6 +245,7 @@ fn lab(
         pure,
         techniques: Techniques::ALL,
         policy: None,
+        network: cutoff::eval::nnue::default_network(),
     };
     let stop = StopSignal::default();
     let run = run_lab(entries, &options, &stop, None);
@@ -464,6 +465,7 @@ fn a_broken_line_is_reported_and_the_rest_runs() {
         pure: false,
         techniques: Techniques::ALL,
         policy: None,
+        network: cutoff::eval::nnue::default_network(),
     };
     let run = run_lab(&entries, &options, &StopSignal::default(), None);
     let r = LabReport::new("broken.epd", options, entries.len(), errors, run);
@@ -490,6 +492,7 @@ fn a_stop_ends_the_run_with_what_was_finished() {
         pure: true,
         techniques: Techniques::ALL,
         policy: None,
+        network: cutoff::eval::nnue::default_network(),
     };
     let run = run_lab(&entries, &options, &stop, None);
     assert!(run.interrupted);
@@ -504,6 +507,7 @@ fn a_stop_ends_the_run_with_what_was_finished() {
         pure: true,
         techniques: Techniques::ALL,
         policy: None,
+        network: cutoff::eval::nnue::default_network(),
     };
     let s = std::sync::Arc::clone(&stop);
     let stopper = std::thread::spawn(move || {
@@ -591,6 +595,7 @@ fn the_lab_without_a_technique_runs_the_search_with_that_option_off() {
         pure: false,
         techniques: without,
         policy: None,
+        network: cutoff::eval::nnue::default_network(),
     };
     let run = run_lab(&entries, &options, &StopSignal::default(), None);
     let r = LabReport::new("classic.epd", options, 1, Vec::new(), run);
@@ -811,4 +816,48 @@ fn without_counting_the_search_is_the_same_and_counts_nothing() {
         a.iterations.iter().map(|i| i.nodes).collect::<Vec<_>>(),
         b.iterations.iter().map(|i| i.nodes).collect::<Vec<_>>()
     );
+}
+
+/// `cutoff ordering --eval-file`: the lab searches with that net and says so; a bad file is
+/// refused with its name, before any search.
+#[test]
+fn the_lab_searches_with_the_net_it_is_given() {
+    let dir = std::env::temp_dir().join(format!("cutoff-lab-eval-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let suite = dir.join("two.epd");
+    std::fs::write(
+        &suite,
+        "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - bm Bb5; id \"a\";\n\
+         8/8/4k3/8/2P5/4K3/8/8 w - - bm Kd4; id \"b\";\n",
+    )
+    .unwrap();
+    let lab = |extra: &[&str]| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_cutoff"))
+            .args(["ordering", suite.to_str().unwrap(), "--depth", "4"])
+            .args(["--configs", "none"])
+            .args(extra)
+            .output()
+            .unwrap()
+    };
+    let net = concat!(env!("CARGO_MANIFEST_DIR"), "/nets/2932d0616d641d58.nnue");
+    let o = lab(&["--eval-file", net]);
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(o.status.success(), "{out}");
+    assert!(out.contains("Evaluation: net 2932d0616d641d58"), "{out}");
+    let o = lab(&[]);
+    let out = String::from_utf8_lossy(&o.stdout);
+    let default = cutoff::eval::nnue::default_network()
+        .map_or("the classical evaluation".to_string(), |n| {
+            format!("net {}", n.id())
+        });
+    assert!(out.contains(&format!("Evaluation: {default}")), "{out}");
+    let missing = dir.join("missing.nnue");
+    let o = lab(&["--eval-file", missing.to_str().unwrap()]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("--eval-file") && err.contains("missing.nnue"),
+        "{err}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -13,6 +13,7 @@ pub mod report;
 
 use super::epd::{read_epd_file, EpdEntry, EpdError};
 use crate::board::Move;
+use crate::eval::nnue::{default_network, Network};
 use crate::position::Position;
 use crate::search::ordering::policy::PolicyModel;
 use crate::search::ordering::{explain, OrderingConfig, Switch};
@@ -119,6 +120,9 @@ pub struct LabOptions {
     pub techniques: Techniques,
     /// The learned order's head (`--policy-head`), for configurations with `policy`.
     pub policy: Option<Arc<PolicyModel>>,
+    /// The evaluation the searches use: a net, or None for the classical evaluation
+    /// (`run_cli` takes the build's default, or `--eval-file`).
+    pub network: Option<Arc<Network>>,
 }
 
 impl LabOptions {
@@ -208,6 +212,7 @@ pub(crate) fn run_one(
         report: false,
         stats: StatsMode::Count,
         policy: lab.policy.clone(),
+        network: lab.network.clone(),
         ..SearchOptions::default()
     };
     let limits = lab.limit.limits();
@@ -443,6 +448,17 @@ impl LabReport {
     }
 }
 
+/// The files the command reads and writes besides the suite.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct LabFiles<'a> {
+    /// `--out`: the directory for `report.md` and the charts.
+    pub out: Option<&'a str>,
+    /// `--policy-head`: the learned order's head.
+    pub policy_head: Option<&'a str>,
+    /// `--eval-file`: the net the searches use instead of the build's default.
+    pub eval_file: Option<&'a str>,
+}
+
 /// The command: reads the suite, runs it with a progress bar and Ctrl-C handling, prints the
 /// tables and writes the report. Returns whether the run finished (not interrupted).
 pub fn run_cli(
@@ -451,16 +467,24 @@ pub fn run_cli(
     configs: &str,
     pure: bool,
     techniques: Techniques,
-    out: Option<&str>,
-    policy_head: Option<&str>,
+    files: LabFiles,
 ) -> Result<bool, String> {
     let configs = parse_configs(configs)?;
-    let policy = match policy_head {
+    let network = match files.eval_file {
+        None => default_network(),
+        Some(path) => Some(Arc::new(
+            crate::eval::nnue::load(path).map_err(|e| format!("--eval-file {path}: {e}"))?,
+        )),
+    };
+    let policy = match files.policy_head {
         None => None,
         Some(path) => {
             let bytes = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
-            let net = crate::eval::nnue::embedded()
-                .ok_or("no net is embedded to read its hidden layer")?;
+            // The head reads the hidden layer of the net it was trained on: it is checked
+            // against the net the searches use.
+            let net = network.clone().ok_or(
+                "--policy-head needs a net, and the searches use the classical evaluation",
+            )?;
             Some(Arc::new(
                 PolicyModel::from_bytes(&bytes, net).map_err(|e| format!("{path}: {e}"))?,
             ))
@@ -496,13 +520,14 @@ pub fn run_cli(
         pure,
         techniques,
         policy,
+        network,
     };
     let progress = super::progress::bar(entries.len() * options.configs.len(), "ordering");
     let run = run_lab(&entries, &options, &stop, Some(&progress));
     super::progress::finish(&progress);
     let report = LabReport::new(path, options, entries.len(), errors, run);
     print!("{}", report::text(&report));
-    if let Some(dir) = out {
+    if let Some(dir) = files.out {
         let file = report::write(&report, dir)?;
         println!("report written to {file}");
     }

@@ -374,6 +374,16 @@ fn heading(r: &LabReport) -> Vec<String> {
         r.options.limit.describe(),
         r.options.mode()
     ));
+    lines.push(format!(
+        "Evaluation: {}",
+        r.options
+            .network
+            .as_ref()
+            .map_or("the classical evaluation".to_string(), |n| format!(
+                "net {}",
+                n.id()
+            ))
+    ));
     let legend: Vec<String> = r
         .options
         .configs
