@@ -65,14 +65,14 @@ tunables! {
     /// Reverse futility pruning: deepest depth, and margin per ply (less one ply when
     /// improving).
     rfp_depth = 8, 1..=16;
-    /// Decisive windows (`Techniques::decisive_windows`): a beta below minus this, or an alpha
-    /// above it, is one only a mate or a heap of material reaches (a queen is about 1000).
-    decisive_window = 1000, 300..=32000;
     rfp_margin = 75, 20..=200;
     /// Razoring: deepest depth, and the margin below alpha per ply (plus a base).
     razor_depth = 3, 1..=6;
     razor_base = 250, 0..=800;
     razor_margin = 200, 50..=600;
+    /// Decisive windows (`Techniques::decisive_windows`): a beta below minus this, or an alpha
+    /// above it, is one only a mate or a heap of material reaches (a queen is about 1000).
+    decisive_window = 1000, 300..=32000;
     /// Null-move pruning: shallowest depth, base reduction, a ply more per this many plies of
     /// depth, a ply more per this much eval above beta (at most `nmp_eval_max` plies).
     nmp_depth = 3, 1..=8;
