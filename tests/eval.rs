@@ -65,7 +65,8 @@ fn incremental_cached_and_fresh_evaluations_agree() {
             if moves.is_empty() {
                 break;
             }
-            state.push(&pos.make_move(moves[rng.below(moves.len())]));
+            let dirty = pos.make_move(moves[rng.below(moves.len())]);
+            state.push(&dirty, pos.board());
         }
     }
 }

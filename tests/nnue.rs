@@ -6,7 +6,7 @@
 mod support;
 
 use cutoff::board::{legal_moves, Board};
-use cutoff::eval::nnue::Network;
+use cutoff::eval::nnue::{Mirroring, Network};
 use cutoff::eval::EvalState;
 use cutoff::uci::parse::parse_position;
 use std::path::PathBuf;
@@ -39,7 +39,14 @@ const FENS: [&str; 5] = [
 
 #[test]
 fn eval_state_with_a_net_is_the_net_counted_from_scratch() {
-    let net = Arc::new(Network::random(64, 8, 21));
+    for mirroring in [Mirroring::Off, Mirroring::Horizontal] {
+        along_random_lines_the_state_is_the_net(Arc::new(Network::random_with(
+            64, 8, mirroring, 21,
+        )));
+    }
+}
+
+fn along_random_lines_the_state_is_the_net(net: Arc<Network>) {
     let mut rng = Rng::new(3);
     for fen in FENS {
         let mut board = Board::from_fen(fen).unwrap();
@@ -57,14 +64,22 @@ fn eval_state_with_a_net_is_the_net_counted_from_scratch() {
                 break;
             }
             let m = moves.as_slice()[rng.below(moves.len())];
-            state.push(&board.make_move(m));
+            let dirty = board.make_move(m);
+            state.push(&dirty, &board);
         }
     }
 }
 
 #[test]
 fn a_position_and_its_colour_flip_evaluate_the_same_along_a_line() {
-    let net = Arc::new(Network::random(32, 4, 8));
+    for mirroring in [Mirroring::Off, Mirroring::Horizontal] {
+        along_random_lines_the_flip_evaluates_the_same(Arc::new(Network::random_with(
+            32, 4, mirroring, 8,
+        )));
+    }
+}
+
+fn along_random_lines_the_flip_evaluates_the_same(net: Arc<Network>) {
     let mut rng = Rng::new(17);
     for fen in FENS {
         // Positions reached by the stack (incrementally), each against its flip counted from
@@ -84,7 +99,8 @@ fn a_position_and_its_colour_flip_evaluate_the_same_along_a_line() {
             if moves.is_empty() {
                 break;
             }
-            state.push(&board.make_move(moves.as_slice()[rng.below(moves.len())]));
+            let dirty = board.make_move(moves.as_slice()[rng.below(moves.len())]);
+            state.push(&dirty, &board);
         }
     }
 }

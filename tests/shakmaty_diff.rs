@@ -276,7 +276,8 @@ fn play(e: &Entry, mode: CastlingMode, games: u64, plies: usize, seed: u64) -> G
                 rng.below(pairs.len())
             };
             let (m, t) = pairs[i];
-            eval.push(&pos.make_move(m));
+            let dirty = pos.make_move(m);
+            eval.push(&dirty, pos.board());
             theirs.play_unchecked(t);
         }
     }

@@ -158,6 +158,52 @@ fn a_run_writes_its_net_log_chart_and_checkpoint_and_repeats_itself() {
 }
 
 #[test]
+fn a_mirrored_run_writes_a_mirrored_net_and_resumes_only_as_one() {
+    let dir = temp_dir("mirror");
+    let data = dir.join("games.vf");
+    write_games(&data, 30);
+    let data = data.to_str().unwrap();
+    let common = [
+        "--hidden",
+        "16",
+        "--epochs",
+        "1",
+        "--batch",
+        "512",
+        "--threads",
+        "1",
+        "--seed",
+        "3",
+    ];
+    let m = dir.join("m");
+    let m = m.to_str().unwrap();
+    let (ok, text) = train(&[&[data, "--out-dir", m, "--mirror"][..], &common[..]].concat());
+    assert!(ok, "{text}");
+    assert!(
+        text.contains("mirrored"),
+        "the log names the inputs: {text}"
+    );
+    let (id, net) = net_in(Path::new(m));
+    assert_eq!(id, net.id());
+    assert!(net.describe().contains("mirrored"), "{}", net.describe());
+    // The same data and seed without --mirror: another net.
+    let p = dir.join("p");
+    let (ok, text) = train(&[&[data, "--out-dir", p.to_str().unwrap()][..], &common[..]].concat());
+    assert!(ok, "{text}");
+    let (plain_id, plain) = net_in(&p);
+    assert_ne!(plain_id, id);
+    assert!(!plain.describe().contains("mirrored"));
+    // A mirrored checkpoint does not resume a plain run.
+    let (ok, text) = train(&[&[data, "--out-dir", m, "--resume"][..], &common[..]].concat());
+    assert!(!ok, "{text}");
+    assert!(
+        text.contains("the checkpoint's inputs are mirrored"),
+        "{text}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn a_file_of_another_score_scale_is_rescaled_as_it_loads() {
     let dir = temp_dir("scale");
     let data = dir.join("games.vf");

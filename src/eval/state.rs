@@ -57,11 +57,11 @@ impl EvalState {
         self.net.as_ref().map(|n| n.network())
     }
 
-    /// A move was made: `dirty` is what it changed.
+    /// A move was made: `dirty` is what it changed, `board` the board after it.
     #[inline(always)]
-    pub fn push(&mut self, dirty: &DirtyPiece) {
+    pub fn push(&mut self, dirty: &DirtyPiece, board: &Board) {
         if let Some(net) = &mut self.net {
-            net.push(dirty);
+            net.push(dirty, board);
             self.top += 1;
             return;
         }
@@ -73,7 +73,7 @@ impl EvalState {
     #[inline(always)]
     pub(crate) fn push_null(&mut self) {
         if let Some(net) = &mut self.net {
-            net.push(&DirtyPiece::NONE);
+            net.push_null();
             self.top += 1;
             return;
         }
@@ -137,7 +137,8 @@ mod tests {
     fn play(board: &mut Board, state: &mut EvalState, moves: &str) {
         for text in moves.split_whitespace() {
             let m = board.parse_uci_move(text, false).expect("a legal move");
-            state.push(&board.make_move(m));
+            let dirty = board.make_move(m);
+            state.push(&dirty, board);
         }
     }
 

@@ -144,7 +144,7 @@ impl<'a, const STATS: bool> SearchThread<'a, STATS> {
     #[inline(always)]
     pub(super) fn make_move(&mut self, pos: &mut Position, m: Move) {
         let dirty = pos.make_move(m);
-        self.eval.push(&dirty);
+        self.eval.push(&dirty, pos.board());
     }
 
     #[inline(always)]

@@ -1,17 +1,19 @@
 //! The network's accumulators along the line a search thread is on: for each ply, both
 //! perspectives' first-layer sums, kept from the move's change record (`DirtyPiece`) rather
 //! than counted from the board. Memory for the line is taken once, when the stack is built
-//! from the root (the one full refresh: without king buckets no move needs another).
+//! from the root (the one full refresh of a plain net; a mirrored net also counts a
+//! perspective afresh when its king crosses between the d- and e-files, since every input
+//! of that side then moves).
 //!
 //! Each push works its ply out at once. Lazy updates (a push records the move, an evaluation
 //! works out the plies up to it) were tried at 03c816e: in `cutoff bench` with a 128-wide net
 //! they skipped only 4.4% of the updates (3,548,452 for 3,713,381 pushes), no measurable
 //! speed, so the simpler eager form stays (docs/nnue.md, "Inference speed").
 
-use super::features::feature;
+use super::features::{feature, Mirroring, View};
 use super::network::Network;
 use super::simd::kernels;
-use crate::board::{Board, Color, DirtyPiece, PieceSquare};
+use crate::board::{Board, Color, DirtyPiece, Piece, PieceSquare, PieceType};
 use std::sync::Arc;
 
 /// Sixteen i16, 32-byte aligned: the unit of an accumulator (hidden widths are multiples of
@@ -30,6 +32,8 @@ pub(crate) struct AccumulatorStack {
     blocks: usize,
     /// By ply, then perspective (White, Black), then hidden unit.
     acc: Vec<Block>,
+    /// By ply: how each perspective (White, Black) sees the board there.
+    views: Vec<[View; 2]>,
     top: usize,
 }
 
@@ -37,10 +41,12 @@ impl AccumulatorStack {
     /// The stack for a search from `root`, with room for `plies` moves before it grows.
     pub(crate) fn new(net: Arc<Network>, root: &Board, plies: usize) -> AccumulatorStack {
         let blocks = net.hidden() / BLOCK;
+        let views = [Color::White, Color::Black].map(|c| View::of(root, c, net.mirroring()));
         let mut stack = AccumulatorStack {
             net,
             blocks,
             acc: vec![Block([0; BLOCK]); (plies + 1) * 2 * blocks],
+            views: vec![views; plies + 1],
             top: 0,
         };
         stack.refresh(root);
@@ -56,19 +62,52 @@ impl AccumulatorStack {
         let net = Arc::clone(&self.net);
         for c in Color::ALL {
             net.refresh(board, c, self.slice_mut(self.top, c));
+            self.views[self.top][c.index()] = View::of(board, c, net.mirroring());
         }
     }
 
-    /// A move (or, with `DirtyPiece::NONE`, a null move) was made.
+    /// A move was made; `board` is the board after it (read only where a mirrored net's
+    /// king changed wings).
     #[inline(always)]
-    pub(crate) fn push(&mut self, dirty: &DirtyPiece) {
+    pub(crate) fn push(&mut self, dirty: &DirtyPiece, board: &Board) {
+        self.advance();
+        let mut counted = [false; 2];
+        if self.net.mirroring() == Mirroring::Horizontal {
+            for c in Color::ALL {
+                let king = Piece::new(c, PieceType::King);
+                let Some(to) = dirty.added().iter().find(|ps| ps.piece == king) else {
+                    continue;
+                };
+                let view = View::new(c, Mirroring::Horizontal, to.square.index());
+                if view != self.views[self.top][c.index()] {
+                    self.views[self.top][c.index()] = view;
+                    let net = Arc::clone(&self.net);
+                    net.refresh(board, c, self.slice_mut(self.top, c));
+                    counted[c.index()] = true;
+                }
+            }
+        }
+        self.update(self.top, dirty, counted);
+    }
+
+    /// A null move was made: the accumulators stay.
+    #[inline(always)]
+    pub(crate) fn push_null(&mut self) {
+        self.advance();
+        self.update(self.top, &DirtyPiece::NONE, [false; 2]);
+    }
+
+    /// Moves the top up a ply, the views as they were.
+    #[inline(always)]
+    fn advance(&mut self) {
         self.top += 1;
         if (self.top + 1) * 2 * self.blocks > self.acc.len() {
             // Past the room taken at the start: only very long test lines get here.
             self.acc
                 .extend(std::iter::repeat_n(Block([0; BLOCK]), 2 * self.blocks));
+            self.views.push(self.views[self.top - 1]);
         }
-        self.update(self.top, dirty);
+        self.views[self.top] = self.views[self.top - 1];
     }
 
     #[inline(always)]
@@ -98,18 +137,26 @@ impl AccumulatorStack {
         self.slice(self.top, perspective)
     }
 
-    /// Ply `p`'s accumulators from ply `p - 1`'s and the move between them.
+    /// Ply `p`'s accumulators from ply `p - 1`'s and the move between them, but for the
+    /// perspectives already `counted` from the board.
     #[inline(always)]
-    fn update(&mut self, p: usize, dirty: &DirtyPiece) {
+    fn update(&mut self, p: usize, dirty: &DirtyPiece, counted: [bool; 2]) {
         let (removed, added) = (dirty.removed(), dirty.added());
         let width = 2 * self.blocks;
         let (below, above) = self.acc.split_at_mut(p * width);
         let parent = &below[(p - 1) * width..];
         let child = &mut above[..width];
         for c in Color::ALL {
+            if counted[c.index()] {
+                continue;
+            }
+            let view = self.views[p][c.index()];
             let src = as_i16(&parent[c.index() * self.blocks..][..self.blocks]);
             let dst = as_i16_mut(&mut child[c.index() * self.blocks..][..self.blocks]);
-            let col = |ps: &PieceSquare| self.net.column(feature(c, ps.piece, ps.square.index()));
+            let col = |ps: &PieceSquare| {
+                self.net
+                    .column(feature(c, view, ps.piece, ps.square.index()))
+            };
             match (added, removed) {
                 ([a], [s]) => kernels::add_sub(dst, src, col(a), col(s)),
                 ([a], [s1, s2]) => kernels::add_sub2(dst, src, col(a), col(s1), col(s2)),
@@ -157,7 +204,7 @@ fn as_i16_mut(blocks: &mut [Block]) -> &mut [i16] {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::{legal_moves, PieceType};
+    use crate::board::legal_moves;
     use crate::eval::nnue::network::MAX_HIDDEN;
     use crate::eval::nnue::simd::portable;
     use crate::rng::SplitMix64;
@@ -171,10 +218,17 @@ mod tests {
         promotions: usize,
         capture_promotions: usize,
         nulls: usize,
+        /// King moves between the wings (a mirrored net's refreshes).
+        wing_changes: usize,
     }
 
     impl Seen {
-        fn record(&mut self, d: &DirtyPiece) {
+        fn record(&mut self, d: &DirtyPiece, before: &Board, after: &Board) {
+            for c in Color::ALL {
+                if (before.king(c).index() % 8 < 4) != (after.king(c).index() % 8 < 4) {
+                    self.wing_changes += 1;
+                }
+            }
             let (removed, added) = (d.removed(), d.added());
             if added.len() == 2 {
                 self.castles += 1;
@@ -239,15 +293,15 @@ mod tests {
                 } else if roll < 18 && !board.in_check() {
                     let mut next = board;
                     next.make_null_move();
-                    stack.push(&DirtyPiece::NONE);
+                    stack.push_null();
                     line.push(next);
                     seen.nulls += 1;
                 } else if !moves.is_empty() {
                     let mut next = board;
                     let m = moves.as_slice()[(rng.next_u64() % moves.len() as u64) as usize];
                     let dirty = next.make_move(m);
-                    seen.record(&dirty);
-                    stack.push(&dirty);
+                    seen.record(&dirty, &board, &next);
+                    stack.push(&dirty, &next);
                     line.push(next);
                 } else {
                     break;
@@ -274,8 +328,17 @@ mod tests {
     #[test]
     fn incremental_accumulators_equal_a_refresh_after_every_kind_of_move() {
         let mut seen = Seen::default();
-        for (i, (hidden, buckets)) in [(32, 1), (128, 8), (48, 4)].into_iter().enumerate() {
-            let net = Network::random(hidden, buckets, 40 + i as u64);
+        for (i, (hidden, buckets, mirroring)) in [
+            (32, 1, Mirroring::Off),
+            (128, 8, Mirroring::Off),
+            (48, 4, Mirroring::Off),
+            (64, 1, Mirroring::Horizontal),
+            (32, 8, Mirroring::Horizontal),
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            let net = Network::random_with(hidden, buckets, mirroring, 40 + i as u64);
             for (j, fen) in FENS.iter().enumerate() {
                 random_games(&net, fen, (i * 100 + j) as u64, &mut seen);
             }
@@ -286,7 +349,8 @@ mod tests {
                 && seen.en_passant > 0
                 && seen.promotions > 0
                 && seen.capture_promotions > 0
-                && seen.nulls > 0,
+                && seen.nulls > 0
+                && seen.wing_changes > 0,
             "{seen:?}"
         );
     }
@@ -298,7 +362,8 @@ mod tests {
         let mut stack = AccumulatorStack::new(net.clone(), &board, 2);
         for text in "g1f3 g8f6 f3g1 f6g8 e2e4".split_whitespace() {
             let m = board.parse_uci_move(text, false).unwrap();
-            stack.push(&board.make_move(m));
+            let dirty = board.make_move(m);
+            stack.push(&dirty, &board);
         }
         assert_eq!(stack.evaluate(&board), net.evaluate(&board));
     }

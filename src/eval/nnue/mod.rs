@@ -21,6 +21,7 @@ pub(crate) mod network;
 pub(crate) mod simd;
 
 pub use default::{default_network, embedded};
+pub use features::Mirroring;
 pub use network::{NetError, Network};
 
 /// Reads a net file, or says why it cannot (the file's problem, or the net's).

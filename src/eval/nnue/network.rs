@@ -5,18 +5,22 @@
 //! | bytes | field |
 //! |---|---|
 //! | 8 | magic `CUTOFFNN` |
-//! | 4 | format version (1) |
+//! | 4 | format version (1, or 2 for a mirrored net) |
 //! | 4 | inputs per perspective (768) |
 //! | 4 | hidden width H (a multiple of 16, at most `MAX_HIDDEN`) |
 //! | 4 | output buckets B (1 to 8, by piece count) |
 //! | 4 x 3 | QA, QB, SCALE (255, 64, 400) |
-//! | 8 | FNV-1a 64 hash of the weights that follow: the net's id |
+//! | 4 | version 2 only: the inputs' mirroring (1: horizontal, by the king's wing) |
+//! | 8 | FNV-1a 64 hash of the mirroring word (version 2) and the weights that follow: the net's id |
 //! | 2 x 768 x H | first-layer weights, i16, by input then hidden unit |
 //! | 2 x H | first-layer biases, i16 |
 //! | 2 x B x 2H | output weights, i16, by bucket: the side to move's H, then the other's |
 //! | 4 x B | output biases, i32 (scaled by QA x QB) |
+//!
+//! A plain net is written as version 1, so the nets made before mirroring keep their bytes
+//! and their ids.
 
-use super::features::{active_features, output_bucket, INPUTS, MAX_BUCKETS};
+use super::features::{active_features, output_bucket, Mirroring, INPUTS, MAX_BUCKETS};
 use crate::board::{Board, Color};
 use std::fmt;
 
@@ -35,8 +39,14 @@ pub(crate) const HIDDEN_STEP: usize = 16;
 pub(crate) const MAX_OUTPUT_WEIGHT: i16 = 127;
 
 const MAGIC: &[u8; 8] = b"CUTOFFNN";
-const VERSION: u32 = 1;
+/// The format of a plain net.
+const VERSION_PLAIN: u32 = 1;
+/// The format with the mirroring word.
+const VERSION_MIRRORING: u32 = 2;
+/// Version 1's header; version 2's has the mirroring word more.
 const HEADER_BYTES: usize = 8 + 4 * 7 + 8;
+/// The mirroring word of a horizontally mirrored net.
+const MIRRORING_HORIZONTAL: u32 = 1;
 
 /// Why a net file was refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -47,6 +57,8 @@ pub enum NetError {
     Magic,
     /// A format version this build does not read.
     Version(u32),
+    /// A mirroring word this build does not know.
+    Mirroring(u32),
     /// Another input layout.
     Inputs(u32),
     /// A hidden width that is not a positive multiple of 16 up to `MAX_HIDDEN`.
@@ -71,7 +83,14 @@ impl fmt::Display for NetError {
                 "file too short for a net header ({n} bytes, a header is {HEADER_BYTES})"
             ),
             NetError::Magic => write!(f, "not a Cutoff net (no CUTOFFNN magic)"),
-            NetError::Version(v) => write!(f, "net format version {v}, this build reads {VERSION}"),
+            NetError::Version(v) => write!(
+                f,
+                "net format version {v}, this build reads {VERSION_PLAIN} and {VERSION_MIRRORING}"
+            ),
+            NetError::Mirroring(m) => write!(
+                f,
+                "mirroring {m}, this build knows 0 (none) and {MIRRORING_HORIZONTAL} (horizontal)"
+            ),
             NetError::Inputs(n) => write!(f, "net has {n} inputs, this build's nets have {INPUTS}"),
             NetError::Hidden(h) => write!(
                 f,
@@ -107,6 +126,7 @@ impl std::error::Error for NetError {}
 pub struct Network {
     hidden: usize,
     buckets: usize,
+    mirroring: Mirroring,
     /// By input, then hidden unit: the column an input adds to the accumulator is contiguous.
     l0_weights: Vec<i16>,
     l0_bias: Vec<i16>,
@@ -124,12 +144,25 @@ impl fmt::Debug for Network {
 
 /// FNV-1a, 64 bits: the net's id (not a defence against tampering, a check against damage).
 fn fnv1a(bytes: &[u8]) -> u64 {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    fnv1a_more(0xcbf2_9ce4_8422_2325, bytes)
+}
+
+/// FNV-1a of `bytes` after what hashed to `h`.
+fn fnv1a_more(mut h: u64, bytes: &[u8]) -> u64 {
     for &b in bytes {
         h ^= b as u64;
         h = h.wrapping_mul(0x0000_0100_0000_01b3);
     }
     h
+}
+
+/// The id of a net with these weights (`payload`): a mirrored net's hash covers its mirroring
+/// word first, so the word cannot be damaged unseen; a plain net's is the weights' alone.
+fn net_hash(mirroring: Mirroring, payload: &[u8]) -> u64 {
+    match mirroring {
+        Mirroring::Off => fnv1a(payload),
+        Mirroring::Horizontal => fnv1a_more(fnv1a(&MIRRORING_HORIZONTAL.to_le_bytes()), payload),
+    }
 }
 
 fn read_u32(bytes: &[u8], at: usize) -> u32 {
@@ -149,6 +182,7 @@ impl Network {
     pub(crate) fn from_parts(
         hidden: usize,
         buckets: usize,
+        mirroring: Mirroring,
         l0_weights: Vec<i16>,
         l0_bias: Vec<i16>,
         l1_weights: Vec<i16>,
@@ -168,13 +202,14 @@ impl Network {
         let mut net = Network {
             hidden,
             buckets,
+            mirroring,
             l0_weights,
             l0_bias,
             l1_weights,
             l1_bias,
             hash: 0,
         };
-        net.hash = fnv1a(&net.payload());
+        net.hash = net_hash(mirroring, &net.payload());
         Ok(net)
     }
 
@@ -187,8 +222,13 @@ impl Network {
             return Err(NetError::Magic);
         }
         let version = read_u32(bytes, 8);
-        if version != VERSION {
-            return Err(NetError::Version(version));
+        let header = match version {
+            VERSION_PLAIN => HEADER_BYTES,
+            VERSION_MIRRORING => HEADER_BYTES + 4,
+            _ => return Err(NetError::Version(version)),
+        };
+        if bytes.len() < header {
+            return Err(NetError::TooShort(bytes.len()));
         }
         let inputs = read_u32(bytes, 12);
         if inputs as usize != INPUTS {
@@ -204,9 +244,17 @@ impl Network {
         if (qa, qb, scale) != (QA, QB, SCALE) {
             return Err(NetError::Quantisation { qa, qb, scale });
         }
-        let stored = u64::from_le_bytes(bytes[36..44].try_into().expect("eight bytes"));
+        let mirroring = match version {
+            VERSION_PLAIN => Mirroring::Off,
+            _ => match read_u32(bytes, 36) {
+                0 => Mirroring::Off,
+                MIRRORING_HORIZONTAL => Mirroring::Horizontal,
+                m => return Err(NetError::Mirroring(m)),
+            },
+        };
+        let stored = u64::from_le_bytes(bytes[header - 8..header].try_into().expect("eight bytes"));
         let (hidden, buckets) = (hidden as usize, buckets as usize);
-        let payload = &bytes[HEADER_BYTES..];
+        let payload = &bytes[header..];
         let expected = payload_bytes(hidden, buckets);
         if payload.len() != expected {
             return Err(NetError::Length {
@@ -214,7 +262,7 @@ impl Network {
                 found: payload.len(),
             });
         }
-        let computed = fnv1a(payload);
+        let computed = net_hash(mirroring, payload);
         if computed != stored {
             return Err(NetError::Hash { stored, computed });
         }
@@ -238,6 +286,7 @@ impl Network {
         Ok(Network {
             hidden,
             buckets,
+            mirroring,
             l0_weights,
             l0_bias,
             l1_weights,
@@ -263,12 +312,17 @@ impl Network {
         out
     }
 
-    /// The net file's bytes.
+    /// The net file's bytes: version 1 for a plain net, 2 for a mirrored one.
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut out = Vec::with_capacity(HEADER_BYTES + payload_bytes(self.hidden, self.buckets));
+        let mut out =
+            Vec::with_capacity(HEADER_BYTES + 4 + payload_bytes(self.hidden, self.buckets));
         out.extend_from_slice(MAGIC);
+        let version = match self.mirroring {
+            Mirroring::Off => VERSION_PLAIN,
+            Mirroring::Horizontal => VERSION_MIRRORING,
+        };
         for v in [
-            VERSION,
+            version,
             INPUTS as u32,
             self.hidden as u32,
             self.buckets as u32,
@@ -277,6 +331,9 @@ impl Network {
             SCALE as u32,
         ] {
             out.extend_from_slice(&v.to_le_bytes());
+        }
+        if self.mirroring == Mirroring::Horizontal {
+            out.extend_from_slice(&MIRRORING_HORIZONTAL.to_le_bytes());
         }
         out.extend_from_slice(&self.hash.to_le_bytes());
         out.extend_from_slice(&self.payload());
@@ -294,15 +351,19 @@ impl Network {
         format!("{:016x}", self.hash)
     }
 
-    /// `(768 -> H) x 2 -> 1`, with its buckets and id.
+    /// `(768 -> H) x 2 -> 1`, with its buckets, its mirroring and its id.
     pub fn describe(&self) -> String {
         let buckets = if self.buckets > 1 {
             format!(", {} output buckets", self.buckets)
         } else {
             String::new()
         };
+        let mirrored = match self.mirroring {
+            Mirroring::Off => "",
+            Mirroring::Horizontal => ", mirrored",
+        };
         format!(
-            "(768 -> {}) x 2 -> 1 SCReLU{buckets}, id {}",
+            "(768 -> {}) x 2 -> 1 SCReLU{buckets}{mirrored}, id {}",
             self.hidden,
             self.id()
         )
@@ -314,6 +375,12 @@ impl Network {
 
     pub(crate) fn buckets(&self) -> usize {
         self.buckets
+    }
+
+    /// How the inputs see the board.
+    #[inline(always)]
+    pub(crate) fn mirroring(&self) -> Mirroring {
+        self.mirroring
     }
 
     /// The first-layer column of input `feature`: what it adds to an accumulator.
@@ -348,7 +415,7 @@ impl Network {
     pub(crate) fn refresh(&self, board: &Board, perspective: Color, acc: &mut [i16]) {
         let acc = &mut acc[..self.hidden];
         acc.copy_from_slice(self.l0_bias());
-        for f in active_features(board, perspective) {
+        for f in active_features(board, perspective, self.mirroring) {
             for (a, &w) in acc.iter_mut().zip(self.column(f)) {
                 *a = a.wrapping_add(w);
             }
@@ -388,6 +455,12 @@ impl Network {
     /// deterministic in `seed`.
     #[doc(hidden)]
     pub fn random(hidden: usize, buckets: usize, seed: u64) -> Network {
+        Network::random_with(hidden, buckets, Mirroring::Off, seed)
+    }
+
+    /// `random`, with the inputs' mirroring given.
+    #[doc(hidden)]
+    pub fn random_with(hidden: usize, buckets: usize, mirroring: Mirroring, seed: u64) -> Network {
         let mut rng = crate::rng::SplitMix64::new(seed);
         let mut small = |range: i32| -> i16 {
             ((rng.next_u64() % (2 * range as u64 + 1)) as i32 - range) as i16
@@ -396,8 +469,10 @@ impl Network {
         let l0_bias = (0..hidden).map(|_| small(60)).collect();
         let l1_weights = (0..buckets * 2 * hidden).map(|_| small(64)).collect();
         let l1_bias = (0..buckets).map(|_| small(2000) as i32).collect();
-        Network::from_parts(hidden, buckets, l0_weights, l0_bias, l1_weights, l1_bias)
-            .expect("a valid shape")
+        Network::from_parts(
+            hidden, buckets, mirroring, l0_weights, l0_bias, l1_weights, l1_bias,
+        )
+        .expect("a valid shape")
     }
 }
 
@@ -441,6 +516,37 @@ mod tests {
         assert_eq!(back, net);
         assert_eq!(back.id(), net.id());
         assert_eq!(bytes.len(), HEADER_BYTES + payload_bytes(32, 8));
+        assert_eq!(read_u32(&bytes, 8), VERSION_PLAIN);
+        // A mirrored net: version 2, its mirroring word, an id that covers it.
+        let mirrored = Network::random_with(32, 8, Mirroring::Horizontal, 7);
+        let bytes = mirrored.to_bytes();
+        assert_eq!(read_u32(&bytes, 8), VERSION_MIRRORING);
+        assert_eq!(bytes.len(), HEADER_BYTES + 4 + payload_bytes(32, 8));
+        let back = Network::from_bytes(&bytes).expect("its own file");
+        assert_eq!(back, mirrored);
+        assert_eq!(back.mirroring(), Mirroring::Horizontal);
+        assert_ne!(mirrored.id(), net.id(), "the same weights, another net");
+        assert!(back.describe().contains("mirrored"));
+        assert!(!net.describe().contains("mirrored"));
+    }
+
+    #[test]
+    fn a_damaged_mirroring_word_is_refused() {
+        let good = Network::random_with(16, 1, Mirroring::Horizontal, 5).to_bytes();
+        let mut bad = good.clone();
+        bad[36] = 0; // says plain: the id no longer matches
+        assert!(matches!(
+            Network::from_bytes(&bad),
+            Err(NetError::Hash { .. })
+        ));
+        let mut bad = good.clone();
+        bad[36] = 3;
+        assert_eq!(Network::from_bytes(&bad), Err(NetError::Mirroring(3)));
+        assert_eq!(
+            Network::from_bytes(&good[..HEADER_BYTES + 2]),
+            Err(NetError::TooShort(HEADER_BYTES + 2))
+        );
+        assert!(NetError::Mirroring(3).to_string().contains("mirroring 3"));
     }
 
     #[test]
@@ -483,7 +589,7 @@ mod tests {
         // An output weight out of range, with a hash that agrees: refused for the range.
         let mut wide = net.clone();
         wide.l1_weights[5] = -128;
-        wide.hash = fnv1a(&wide.payload());
+        wide.hash = net_hash(Mirroring::Off, &wide.payload());
         assert_eq!(
             Network::from_bytes(&wide.to_bytes()),
             Err(NetError::OutputWeight {
@@ -521,17 +627,55 @@ mod tests {
         format!("{} {side} {} - 0 1", placement.join("/"), swap(f[2]))
     }
 
+    /// `fen` (without castling rights or en passant) with the files mirrored.
+    fn flip_files(fen: &str) -> String {
+        let f: Vec<&str> = fen.split_whitespace().collect();
+        let placement: Vec<String> = f[0]
+            .split('/')
+            .map(|rank| rank.chars().rev().collect())
+            .collect();
+        format!("{} {} - - 0 1", placement.join("/"), f[1])
+    }
+
     #[test]
     fn a_position_and_its_colour_flip_evaluate_the_same() {
-        let net = Network::random(64, 8, 11);
+        for net in [
+            Network::random(64, 8, 11),
+            Network::random_with(64, 8, Mirroring::Horizontal, 11),
+        ] {
+            for fen in [
+                "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
+                "8/2k5/3p4/p2P1p2/P2P1P2/8/3K4/8 b - - 0 1",
+                "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+                "2kr3r/ppp2ppp/8/8/8/8/PPP2PPP/2KR3R w - - 0 1",
+            ] {
+                let board = Board::from_fen(fen).unwrap();
+                let flipped = Board::from_fen(&mirror(fen)).unwrap();
+                assert_eq!(net.evaluate(&board), net.evaluate(&flipped), "{fen}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_mirrored_net_sees_a_position_and_its_file_flip_alike() {
+        let mirrored = Network::random_with(64, 4, Mirroring::Horizontal, 12);
+        let plain = Network::random(64, 4, 12);
+        let mut plain_differs = false;
         for fen in [
-            "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
+            "r1bq1rk1/pppp1ppp/2n2n2/2b1p3/2B1P3/2N2N2/PPPP1PPP/R1BQ1RK1 w - - 6 6",
+            "2kr3r/ppp2ppp/2n5/8/3P4/8/PPP2PPP/2KR3R b - - 0 1",
             "8/2k5/3p4/p2P1p2/P2P1P2/8/3K4/8 b - - 0 1",
-            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "4k3/8/8/8/8/8/8/R3K3 w - - 0 1",
         ] {
             let board = Board::from_fen(fen).unwrap();
-            let flipped = Board::from_fen(&mirror(fen)).unwrap();
-            assert_eq!(net.evaluate(&board), net.evaluate(&flipped), "{fen}");
+            let flipped = Board::from_fen(&flip_files(fen)).unwrap();
+            assert_eq!(
+                mirrored.evaluate(&board),
+                mirrored.evaluate(&flipped),
+                "{fen}"
+            );
+            plain_differs |= plain.evaluate(&board) != plain.evaluate(&flipped);
         }
+        assert!(plain_differs, "a plain net tells the wings apart");
     }
 }

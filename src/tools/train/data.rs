@@ -2,8 +2,8 @@
 //! the game each came from (for a validation split by game, so that no game lends positions
 //! to both sides of it).
 
-use crate::board::{Board, Color, Piece};
-use crate::eval::nnue::features::feature;
+use crate::board::{Board, Color, Piece, PieceType};
+use crate::eval::nnue::features::{feature, Mirroring, View};
 use crate::rng::SplitMix64;
 use crate::tools::data::viriformat::GameRecord;
 use crate::tools::data::{Filter, Games};
@@ -65,14 +65,41 @@ impl Sample {
         self.occupied.count_ones()
     }
 
-    /// The active inputs of both perspectives.
+    /// The piece of the `i`-th occupied square (in square order).
+    #[inline(always)]
+    fn piece(&self, i: usize) -> Piece {
+        Piece::ALL[((self.pieces[i / 2] >> (4 * (i % 2))) & 15) as usize % 12]
+    }
+
+    /// The square of `color`'s king.
+    fn king(&self, color: Color) -> usize {
+        let king = Piece::new(color, PieceType::King);
+        let mut occ = self.occupied;
+        let mut i = 0;
+        while occ != 0 {
+            let sq = occ.trailing_zeros() as usize;
+            if self.piece(i) == king {
+                return sq;
+            }
+            occ &= occ - 1;
+            i += 1;
+        }
+        unreachable!("a sample is made from a legal board, which has both kings")
+    }
+
+    /// The active inputs of both perspectives in a net with `mirroring`.
     #[inline]
-    pub(crate) fn features(&self) -> Features {
+    pub(crate) fn features(&self, mirroring: Mirroring) -> Features {
         let (us, them) = if self.stm == 0 {
             (Color::White, Color::Black)
         } else {
             (Color::Black, Color::White)
         };
+        let view = |c: Color| match mirroring {
+            Mirroring::Off => View::new(c, mirroring, 0),
+            Mirroring::Horizontal => View::new(c, mirroring, self.king(c)),
+        };
+        let (us_view, them_view) = (view(us), view(them));
         let mut out = Features {
             us: [0; MAX_PIECES],
             them: [0; MAX_PIECES],
@@ -83,9 +110,9 @@ impl Sample {
             let sq = occ.trailing_zeros() as usize;
             occ &= occ - 1;
             let i = out.len;
-            let piece = Piece::ALL[((self.pieces[i / 2] >> (4 * (i % 2))) & 15) as usize % 12];
-            out.us[i] = feature(us, piece, sq) as u16;
-            out.them[i] = feature(them, piece, sq) as u16;
+            let piece = self.piece(i);
+            out.us[i] = feature(us, us_view, piece, sq) as u16;
+            out.them[i] = feature(them, them_view, piece, sq) as u16;
             out.len += 1;
         }
         out
@@ -185,16 +212,21 @@ mod tests {
             let board = Board::from_fen(fen).unwrap();
             let s = Sample::new(&board, 150, GameResult::WhiteWins, 3);
             let stm = board.side_to_move();
-            let f = s.features();
-            let mut us: Vec<u16> = active_features(&board, stm).map(|x| x as u16).collect();
-            let mut them: Vec<u16> = active_features(&board, !stm).map(|x| x as u16).collect();
-            let (mut got_us, mut got_them) = (f.us[..f.len].to_vec(), f.them[..f.len].to_vec());
-            us.sort();
-            them.sort();
-            got_us.sort();
-            got_them.sort();
-            assert_eq!(got_us, us);
-            assert_eq!(got_them, them);
+            for mirroring in [Mirroring::Off, Mirroring::Horizontal] {
+                let f = s.features(mirroring);
+                let inputs = |c: Color| -> Vec<u16> {
+                    let mut v: Vec<u16> = active_features(&board, c, mirroring)
+                        .map(|x| x as u16)
+                        .collect();
+                    v.sort();
+                    v
+                };
+                let (mut got_us, mut got_them) = (f.us[..f.len].to_vec(), f.them[..f.len].to_vec());
+                got_us.sort();
+                got_them.sort();
+                assert_eq!(got_us, inputs(stm), "{fen} {mirroring:?}");
+                assert_eq!(got_them, inputs(!stm), "{fen} {mirroring:?}");
+            }
             let white = stm == Color::White;
             assert_eq!(s.score, if white { 150 } else { -150 });
             assert_eq!(s.result, if white { 2 } else { 0 });

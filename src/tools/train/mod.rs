@@ -17,6 +17,7 @@ mod chart;
 pub(crate) mod data;
 pub(crate) mod model;
 
+use crate::eval::nnue::features::Mirroring;
 use crate::tools::data::Filter;
 use adamw::{AdamW, AdamWConfig};
 use data::{LoadStats, Sample};
@@ -43,6 +44,10 @@ pub struct TrainArgs {
     /// Output buckets by piece count (1 to 8).
     #[arg(long, default_value_t = 1)]
     pub buckets: usize,
+    /// Mirror the inputs left to right for a side whose king is on files a-d (the engine
+    /// then counts that side afresh when its king changes wings).
+    #[arg(long)]
+    pub mirror: bool,
     /// Passes over the training positions (12: the best of 6, 12 and 20 on gen 1's data).
     #[arg(long, default_value_t = 12)]
     pub epochs: usize,
@@ -184,7 +189,12 @@ fn run_policy(args: &TrainArgs) -> Result<(), String> {
 }
 
 const CHECKPOINT: &str = "checkpoint.bin";
-const CHECKPOINT_MAGIC: &[u8; 8] = b"CUTOFFCK";
+/// The checkpoint's format: the magic, then hidden, buckets, mirroring, steps and epochs.
+const CHECKPOINT_MAGIC: &[u8; 8] = b"CUTOFFC2";
+/// The format before the mirroring word, refused with its reason.
+const CHECKPOINT_MAGIC_V1: &[u8; 8] = b"CUTOFFCK";
+/// The checkpoint's header: the magic and five words.
+const CHECKPOINT_HEADER: usize = 8 + 8 * 5;
 
 /// What one epoch measured.
 #[derive(Clone, Copy, Debug)]
@@ -207,17 +217,16 @@ pub fn run_cli(args: &TrainArgs) -> Result<(), String> {
     let layout = Layout {
         hidden: args.hidden,
         buckets: args.buckets,
+        mirroring: if args.mirror {
+            Mirroring::Horizontal
+        } else {
+            Mirroring::Off
+        },
     };
     // The shape is checked before any data is read.
-    FloatNet::random(
-        Layout {
-            hidden: args.hidden,
-            buckets: args.buckets,
-        },
-        0,
-    )
-    .quantise()
-    .map_err(|e| format!("--hidden {} --buckets {}: {e}", args.hidden, args.buckets))?;
+    FloatNet::random(layout, 0)
+        .quantise()
+        .map_err(|e| format!("--hidden {} --buckets {}: {e}", args.hidden, args.buckets))?;
     if args.batch == 0 || args.epochs == 0 {
         return Err("--batch and --epochs must be positive".into());
     }
@@ -506,6 +515,7 @@ fn write_checkpoint(
     for v in [
         net.layout.hidden as u64,
         net.layout.buckets as u64,
+        (net.layout.mirroring == Mirroring::Horizontal) as u64,
         opt.steps,
         history.len() as u64,
     ] {
@@ -532,15 +542,21 @@ fn read_checkpoint(
 ) -> Result<(FloatNet, AdamW, Vec<EpochLoss>), String> {
     let bytes = std::fs::read(path).map_err(|e| format!("--resume: {}: {e}", path.display()))?;
     let bad = |what: &str| format!("--resume: {}: {what}", path.display());
-    if bytes.len() < 40 || &bytes[..8] != CHECKPOINT_MAGIC {
+    if bytes.len() >= 8 && &bytes[..8] == CHECKPOINT_MAGIC_V1 {
+        return Err(bad(
+            "a checkpoint of an older trainer (before --mirror); start the run afresh",
+        ));
+    }
+    if bytes.len() < CHECKPOINT_HEADER || &bytes[..8] != CHECKPOINT_MAGIC {
         return Err(bad("not a Cutoff training checkpoint"));
     }
     let word = |i: usize| u64::from_le_bytes(bytes[8 + 8 * i..16 + 8 * i].try_into().unwrap());
-    let (hidden, buckets, steps, epochs) = (
+    let (hidden, buckets, mirrored, steps, epochs) = (
         word(0) as usize,
         word(1) as usize,
-        word(2),
-        word(3) as usize,
+        word(2) != 0,
+        word(3),
+        word(4) as usize,
     );
     if (hidden, buckets) != (layout.hidden, layout.buckets) {
         return Err(bad(&format!(
@@ -548,7 +564,14 @@ fn read_checkpoint(
             layout.hidden, layout.buckets
         )));
     }
-    let mut at = 40;
+    if mirrored != (layout.mirroring == Mirroring::Horizontal) {
+        return Err(bad(&format!(
+            "the checkpoint's inputs are {}, the command's {}",
+            if mirrored { "mirrored" } else { "plain" },
+            layout.mirroring.name()
+        )));
+    }
+    let mut at = CHECKPOINT_HEADER;
     let expected = at + 24 * epochs + 12 * layout.len();
     if bytes.len() != expected {
         return Err(bad(&format!("{} bytes, expected {expected}", bytes.len())));
@@ -681,6 +704,7 @@ mod tests {
         let layout = Layout {
             hidden: 32,
             buckets: 1,
+            mirroring: Mirroring::Off,
         };
         let mut net = FloatNet::random(layout, 2);
         let mut opt = AdamW::new(layout.len(), AdamWConfig::default());

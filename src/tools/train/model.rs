@@ -4,16 +4,18 @@
 //! the gradient buffers and the checkpoints treat them as one.
 
 use super::data::{Sample, MAX_PIECES};
-use crate::eval::nnue::features::{output_bucket, INPUTS};
+use crate::eval::nnue::features::{output_bucket, Mirroring, INPUTS};
 use crate::eval::nnue::network::{QA, QB, SCALE};
 use crate::eval::nnue::{NetError, Network};
 use crate::rng::SplitMix64;
 
-/// Where each layer lies in the parameter vector.
+/// The net's shape, and where each layer lies in the parameter vector.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Layout {
     pub(crate) hidden: usize,
     pub(crate) buckets: usize,
+    /// How the inputs see the board (the parameters lie alike either way).
+    pub(crate) mirroring: Mirroring,
 }
 
 impl Layout {
@@ -145,7 +147,7 @@ impl FloatNet {
         scratch: &mut Scratch,
     ) -> (usize, [u16; MAX_PIECES], [u16; MAX_PIECES], usize) {
         let h = self.layout.hidden;
-        let f = sample.features();
+        let f = sample.features(self.layout.mirroring);
         let w = &self.params[self.layout.l0_weights()];
         let bias = &self.params[self.layout.l0_bias()];
         scratch.us.copy_from_slice(bias);
@@ -261,7 +263,15 @@ impl FloatNet {
             .iter()
             .map(|&x| (x * (QA * QB) as f32).round() as i32)
             .collect();
-        Network::from_parts(layout.hidden, layout.buckets, l0w, l0b, l1w, l1b)
+        Network::from_parts(
+            layout.hidden,
+            layout.buckets,
+            layout.mirroring,
+            l0w,
+            l0b,
+            l1w,
+            l1b,
+        )
     }
 }
 
@@ -288,10 +298,15 @@ mod tests {
 
     #[test]
     fn the_quantised_net_follows_the_float_net() {
-        for buckets in [1, 8] {
+        for (buckets, mirroring) in [
+            (1, Mirroring::Off),
+            (8, Mirroring::Off),
+            (4, Mirroring::Horizontal),
+        ] {
             let layout = Layout {
                 hidden: 64,
                 buckets,
+                mirroring,
             };
             let mut net = FloatNet::random(layout, 9);
             // Output weights of a trained size, so the evaluations span hundreds of cp.
@@ -327,6 +342,7 @@ mod tests {
         let layout = Layout {
             hidden: 16,
             buckets: 2,
+            mirroring: Mirroring::Horizontal,
         };
         let net = FloatNet::random(layout, 4);
         let s = samples()[1].1;
@@ -340,7 +356,7 @@ mod tests {
         let mut scratch = Scratch::new(16);
         let mut grad = vec![0.0; layout.len()];
         net.backprop(&s, target, &mut scratch, &mut grad);
-        let f = s.features();
+        let f = s.features(layout.mirroring);
         let checks = [
             f.us[0] as usize * 16 + 3,
             f.them[5] as usize * 16 + 7,
