@@ -57,6 +57,26 @@ fn train(args: &[&str]) -> (bool, String) {
     (out.status.success(), text)
 }
 
+/// The settings of a small run: 16 hidden units, batches of 512.
+fn small_run(
+    epochs: &'static str,
+    threads: &'static str,
+    seed: &'static str,
+) -> [&'static str; 10] {
+    [
+        "--hidden",
+        "16",
+        "--epochs",
+        epochs,
+        "--batch",
+        "512",
+        "--threads",
+        threads,
+        "--seed",
+        seed,
+    ]
+}
+
 fn net_in(dir: &Path) -> (String, Network) {
     let path = std::fs::read_dir(dir)
         .unwrap()
@@ -76,18 +96,7 @@ fn a_run_writes_its_net_log_chart_and_checkpoint_and_repeats_itself() {
     let data = dir.join("games.vf");
     write_games(&data, 60);
     let data = data.to_str().unwrap();
-    let common = [
-        "--hidden",
-        "16",
-        "--epochs",
-        "2",
-        "--batch",
-        "512",
-        "--threads",
-        "2",
-        "--seed",
-        "5",
-    ];
+    let common = small_run("2", "2", "5");
     let a = dir.join("a");
     let (ok, text) = train(&[&[data, "--out-dir", a.to_str().unwrap()][..], &common[..]].concat());
     assert!(ok, "{text}");
@@ -120,18 +129,7 @@ fn a_run_writes_its_net_log_chart_and_checkpoint_and_repeats_itself() {
 
     // Stopped after one epoch and resumed for the second: the same net as the run in one go.
     let c = dir.join("c");
-    let one = [
-        "--hidden",
-        "16",
-        "--epochs",
-        "1",
-        "--batch",
-        "512",
-        "--threads",
-        "2",
-        "--seed",
-        "5",
-    ];
+    let one = small_run("1", "2", "5");
     let (ok, text) = train(&[&[data, "--out-dir", c.to_str().unwrap()][..], &one[..]].concat());
     assert!(ok, "{text}");
     std::fs::remove_file(c.join(format!("{}.nnue", net_in(&c).0))).unwrap();
@@ -163,18 +161,7 @@ fn a_mirrored_run_writes_a_mirrored_net_and_resumes_only_as_one() {
     let data = dir.join("games.vf");
     write_games(&data, 30);
     let data = data.to_str().unwrap();
-    let common = [
-        "--hidden",
-        "16",
-        "--epochs",
-        "1",
-        "--batch",
-        "512",
-        "--threads",
-        "1",
-        "--seed",
-        "3",
-    ];
+    let common = small_run("1", "1", "3");
     let m = dir.join("m");
     let m = m.to_str().unwrap();
     let (ok, text) = train(&[&[data, "--out-dir", m, "--mirror"][..], &common[..]].concat());
