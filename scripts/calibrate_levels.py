@@ -411,7 +411,9 @@ def report(args, levels: List[Level], header: str, commands: List[str],
         f"Measured Elo rises with the skill at every step: {'yes' if monotone else 'NO'}.",
         "A level that lost every game has no real estimate (the one pseudo-draw per anchor "
         "sets it); its bound column says what the games do show.",
-        f"Weighted fit over the levels without a clean sweep: Elo = {a:.0f} + {b:.1f} x skill.",
+        (f"Weighted fit over the levels without a clean sweep: Elo = {a:.0f} + {b:.1f} x skill."
+         if not math.isnan(a) else
+         "No fit: it needs two levels of different skill without a clean sweep."),
         "",
     ]
     if proposed:
