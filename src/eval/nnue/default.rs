@@ -10,11 +10,11 @@
 use super::Network;
 use std::sync::{Arc, OnceLock};
 
-/// The embedded net's file: generation 2 (docs/nnue.md), trained on 4.5 M positions, 2.1 M of
-/// them generation 1's own games; `UseNNUE true` selects it. Generation 1 stays in `nets/` for
-/// `EvalFile`.
+/// The embedded net's file: generation 3 (docs/nnue.md), trained on 5.9 M positions, 3.5 M of
+/// them the nets' own games (generations 1 and 2); `UseNNUE true` selects it. Generations 1 and
+/// 2 stay in `nets/` for `EvalFile`.
 pub(crate) const EMBEDDED: Option<&[u8]> =
-    Some(include_bytes!("../../../nets/18ee5bf7a28bcf1e.nnue"));
+    Some(include_bytes!("../../../nets/77172551ff059cc5.nnue"));
 
 /// Whether searches use the embedded net unless told otherwise (false: the hand-written
 /// evaluation).
