@@ -297,3 +297,39 @@ fn the_search_options_net_reaches_every_thread() {
     let r = search_fresh(&pos, &limits, &two);
     assert!(legal_moves(pos.board()).contains(r.best));
 }
+
+/// Every net the repository ships (`nets/`, the default and the ones the docs name for
+/// `EvalFile`) reads, is named by its id, updates incrementally as it counts from scratch,
+/// is colour-symmetric, and knows the basics: the start position is near level, a queen up
+/// is winning for the side that has it.
+#[test]
+fn every_net_in_the_repository_reads_is_named_by_its_id_and_plays_sense() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/nets");
+    let mut count = 0;
+    for entry in std::fs::read_dir(dir).expect("nets/") {
+        let path = entry.unwrap().path();
+        if path.extension().and_then(|e| e.to_str()) != Some("nnue") {
+            continue;
+        }
+        let name = path.file_stem().unwrap().to_string_lossy().to_string();
+        let net = Network::from_bytes(&std::fs::read(&path).unwrap())
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(net.id(), name, "the file is named by its id");
+        let start = Board::from_fen(FENS[0]).unwrap();
+        assert!(net.evaluate(&start).abs() < 100, "{name}: start position");
+        // White has an extra queen, either side to move.
+        for fen in [
+            "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1",
+        ] {
+            let board = Board::from_fen(fen).unwrap();
+            let white = if fen.contains(" w ") { 1 } else { -1 };
+            assert!(white * net.evaluate(&board) > 500, "{name}: {fen}");
+        }
+        let net = Arc::new(net);
+        along_random_lines_the_state_is_the_net(net.clone());
+        along_random_lines_the_flip_evaluates_the_same(net);
+        count += 1;
+    }
+    assert!(count >= 4, "{count} nets in nets/");
+}
