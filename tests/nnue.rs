@@ -317,13 +317,10 @@ fn every_net_in_the_repository_reads_is_named_by_its_id_and_plays_sense() {
         assert_eq!(net.id(), name, "the file is named by its id");
         let start = Board::from_fen(FENS[0]).unwrap();
         assert!(net.evaluate(&start).abs() < 100, "{name}: start position");
-        // White has an extra queen, either side to move.
-        for fen in [
-            "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-            "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1",
-        ] {
-            let board = Board::from_fen(fen).unwrap();
-            let white = if fen.contains(" w ") { 1 } else { -1 };
+        // White has an extra queen; the net scores for the side to move.
+        for (side, white) in [("w", 1), ("b", -1)] {
+            let fen = format!("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR {side} KQkq - 0 1");
+            let board = Board::from_fen(&fen).unwrap();
             assert!(white * net.evaluate(&board) > 500, "{name}: {fen}");
         }
         let net = Arc::new(net);
