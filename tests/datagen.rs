@@ -286,23 +286,41 @@ fn a_won_position_is_adjudicated_once_both_sides_agree() {
 
 #[test]
 fn a_drawn_position_is_adjudicated_late_and_quiet() {
-    // Bare kings and a rook each, each rook guarded by its king and neither side able to win
-    // material: the scores stay near 0.
-    let book = [Board::from_fen("4kr2/8/8/8/8/8/8/3RK3 w - - 0 1").unwrap()];
+    // A fortress: the pawns are locked on the a, c, e and g files and every empty square of
+    // the fourth and fifth ranks is guarded by a pawn, so neither king can cross and nothing
+    // can be captured: the scores stay near 0 whatever the evaluation, and no net can trade
+    // into a draw by the rules first (a rook each did, with generation 4). The kings can only
+    // shuffle, so a threefold repetition comes at ply 8 at the earliest: adjudication from
+    // ply 6 must come first.
+    let book = [Board::from_fen("4k3/8/8/p1p1p1p1/P1P1P1P1/8/8/4K3 w - - 0 1").unwrap()];
+    let adj = Adjudication {
+        draw_score: 60,
+        draw_plies: 4,
+        draw_from_ply: 6,
+        ..Adjudication::default()
+    };
     let cfg = DatagenConfig {
         random_plies: 0,
-        adjudication: Adjudication {
-            draw_score: 60,
-            draw_plies: 6,
-            draw_from_ply: 10,
-            ..Adjudication::default()
-        },
+        adjudication: adj,
         ..config(1, 1, 1)
     };
     let game = GamePlayer::new(&cfg, &book, None).play(0);
     assert_eq!(game.ending, Ending::AdjudicatedDraw, "{game:?}");
     assert_eq!(game.result, GameResult::Draw);
-    assert!(game.plies >= 10);
+    // Not before its ply, and at the first ply it may.
+    assert_eq!(game.plies, 6, "{game:?}");
+
+    // Turned off, the same game goes on until the rules end it.
+    let off = DatagenConfig {
+        adjudication: Adjudication {
+            draw_plies: 0,
+            ..adj
+        },
+        ..cfg.clone()
+    };
+    let game = GamePlayer::new(&off, &book, None).play(0);
+    assert_ne!(game.ending, Ending::AdjudicatedDraw, "{game:?}");
+    assert!(game.plies >= 8, "{game:?}");
 }
 
 #[test]
