@@ -38,8 +38,11 @@ enum Command {
         #[arg(default_value_t = cutoff::tools::bench::DEFAULT_DEPTH)]
         depth: i32,
         /// Evaluate with this net file instead of the default evaluation.
-        #[arg(long, value_name = "PATH")]
+        #[arg(long, value_name = "PATH", conflicts_with = "classical")]
         eval_file: Option<String>,
+        /// Evaluate with the hand-written evaluation (to compare its speed with the net's).
+        #[arg(long)]
+        classical: bool,
     },
     /// The ordering lab: search an EPD suite under each move-ordering configuration and
     /// compare node counts, fail-high statistics and cutoffs by picker stage.
@@ -153,16 +156,22 @@ fn main() -> ExitCode {
                 ExitCode::from(2)
             }
         },
-        Some(Command::Bench { depth, eval_file }) => {
-            let network = match eval_file.as_deref().map(cutoff::eval::nnue::load) {
-                None => None,
-                Some(Ok(net)) => Some(std::sync::Arc::new(net)),
+        Some(Command::Bench {
+            depth,
+            eval_file,
+            classical,
+        }) => {
+            use cutoff::tools::bench::BenchEval;
+            let eval = match eval_file.as_deref().map(cutoff::eval::nnue::load) {
+                None if classical => BenchEval::Classical,
+                None => BenchEval::Default,
+                Some(Ok(net)) => BenchEval::Network(std::sync::Arc::new(net)),
                 Some(Err(e)) => {
                     eprintln!("error: --eval-file {}: {e}", eval_file.unwrap_or_default());
                     return ExitCode::from(2);
                 }
             };
-            cutoff::tools::bench::run(clamp_depth(depth.into()), network);
+            cutoff::tools::bench::run(clamp_depth(depth.into()), eval);
             ExitCode::SUCCESS
         }
         Some(Command::Ordering {

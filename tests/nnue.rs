@@ -260,7 +260,26 @@ fn bench_runs_a_net_file_and_names_the_evaluation() {
         Some(net) => format!("network {}", net.describe()),
         None => "classical".to_string(),
     };
-    assert!(String::from_utf8_lossy(&out.stdout).contains(&format!("Evaluation      : {default}")));
+    let default_text = String::from_utf8_lossy(&out.stdout).to_string();
+    assert!(default_text.contains(&format!("Evaluation      : {default}")));
+    // `--classical` benches the hand-written evaluation: another tree than the net's.
+    let out = bench(&["3", "--classical"]);
+    assert!(out.status.success());
+    let classical_text = String::from_utf8_lossy(&out.stdout).to_string();
+    assert!(
+        classical_text.contains("Evaluation      : classical"),
+        "{classical_text}"
+    );
+    let nodes = |text: &str| -> u64 {
+        let last = text.trim_end().lines().last().unwrap_or_default();
+        last.split_whitespace().next().unwrap().parse().unwrap()
+    };
+    if cutoff::eval::nnue::default_network().is_some() {
+        assert_ne!(nodes(&classical_text), nodes(&default_text));
+    }
+    // One evaluation at a time.
+    let out = bench(&["3", "--classical", "--eval-file", &path]);
+    assert_eq!(out.status.code(), Some(2));
     let missing = dir.join("missing.nnue");
     let out = bench(&["3", "--eval-file", missing.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(2));

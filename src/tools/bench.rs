@@ -56,13 +56,28 @@ pub(crate) const POSITIONS: [&str; 40] = [
     "2r3k1/5pp1/p3p2p/1p1bP3/3B4/P5P1/1P3PKP/2R5 w - - 0 1",
 ];
 
-/// Runs the bench with the default evaluation, or with `network` where given, and returns
-/// (total nodes, nodes per second).
-pub fn run(depth: i32, network: Option<Arc<Network>>) -> (u64, u64) {
+/// The evaluation a bench runs with.
+pub enum BenchEval {
+    /// The engine's default: the embedded net, or the hand-written evaluation in a build
+    /// without one.
+    Default,
+    /// A net loaded from a file (`--eval-file`).
+    Network(Arc<Network>),
+    /// The hand-written evaluation (`--classical`), for the nps comparison with the net.
+    Classical,
+}
+
+/// Runs the bench with `eval` and returns (total nodes, nodes per second).
+pub fn run(depth: i32, eval: BenchEval) -> (u64, u64) {
     let defaults = SearchOptions::default();
+    let network = match eval {
+        BenchEval::Default => defaults.network.clone(),
+        BenchEval::Network(net) => Some(net),
+        BenchEval::Classical => None,
+    };
     let opts = SearchOptions {
         report: false,
-        network: network.or(defaults.network.clone()),
+        network,
         ..defaults
     };
     let evaluation = match &opts.network {
