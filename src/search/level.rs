@@ -29,18 +29,19 @@ pub(crate) const MAX_ELO: i32 = 2600;
 pub(crate) const DEFAULT_ELO: i32 = 1500;
 
 /// `UCI_Elo` to skill: piecewise linear between these (elo, skill) points, ascending in both.
-/// Fitted by `scripts/calibrate_levels.py` to 399 games at f497892 (10 s + 0.1 s against
-/// Fairy-Max, Phalanx, Glaurung and each other; docs/levels.md): through the measured levels
-/// below skill 12, where the Elo falls steeply, and a line (83 Elo a skill) above it.
+/// Fitted by `scripts/calibrate_levels.py` to 278 games at 1b67dbb, the generation-4 net
+/// (10 s + 0.1 s against Fairy-Max, Phalanx, Glaurung and each other; docs/levels.md):
+/// through the measured levels below skill 11, where the Elo falls steeply, and a line (105
+/// Elo a skill) above it. The net made every level from skill 7 up 130 to 250 Elo stronger
+/// than the classical evaluation's mapping said.
 pub(crate) const ELO_ANCHORS: &[(i32, f64)] = &[
-    (1000, 2.92),
-    (1100, 5.00),
-    (1561, 8.75),
-    (2073, 11.85),
-    (2138, 12.50),
-    (2449, 16.25),
-    (2538, 17.32),
-    (2600, 18.07),
+    (1000, 3.37),
+    (1140, 5.00),
+    (1615, 7.44),
+    (1931, 9.59),
+    (2169, 11.41),
+    (2490, 14.45),
+    (2600, 15.50),
 ];
 
 /// Nodes a search may spend at skill 0 and at skill 20; between them the budget grows
