@@ -1063,20 +1063,19 @@ fn selectivity_cuts_the_tree() {
 /// at depth 20 (`go depth`, Hash 16) with them spared and the quiet checks taken in the full
 /// list's order, 24 with them cut down to the checks first, 22 before; the order of equal
 /// quiets decides it.) (26 with the generation-3 net, session 36: Rd8 scores -66 through
-/// depth 25 and Nxd5 takes over during 26; the generation-2 net switched during 24.)
+/// depth 25 and Nxd5 takes over during 26; the generation-2 net switched during 24.) The
+/// knight ending has its own ignored test below.
 #[test]
 fn zugzwang_positions_are_still_solved() {
-    let solved: Vec<(&str, &str, i32)> = vec![
+    assert_zugzwang_solved(&[
         ("zugzwang.001", "e1f1", 18),
         ("zugzwang.002", "g5h6", 18),
         ("zugzwang.004", "h3h4", 19),
-    ];
-    assert_zugzwang_solved(&solved);
+    ]);
 }
 
-/// The knight ending of the test above (Nxd5 at depth 26) alone, behind `--ignored`: it is
-/// the slowest search of the CI run (most of `tests/search.rs`'s 352 s on one core), so it
-/// runs on demand (README, "Long checks").
+/// The knight ending of the test above (Nxd5 at depth 26) alone, behind `--ignored`: the
+/// slowest search of the CI run, so it runs on demand (README, "Long checks").
 #[test]
 #[ignore]
 fn zugzwang_knight_ending_is_still_solved() {
