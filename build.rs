@@ -166,14 +166,21 @@ fn git_commit() -> String {
         return "unknown".to_string();
     };
     // A commit moves HEAD or the branch it names; an edit changes the sources.
+    // Only files that exist: cargo takes a missing one (a fresh repository has no
+    // packed-refs) as changed and would rebuild the crate on every command.
+    let watch = |p: String| {
+        if Path::new(&p).exists() {
+            println!("cargo:rerun-if-changed={p}");
+        }
+    };
     for path in ["HEAD", "index", "packed-refs"] {
         if let Some(p) = git(&["rev-parse", "--git-path", path]) {
-            println!("cargo:rerun-if-changed={p}");
+            watch(p);
         }
     }
     if let Some(branch) = git(&["symbolic-ref", "-q", "HEAD"]) {
         if let Some(p) = git(&["rev-parse", "--git-path", &branch]) {
-            println!("cargo:rerun-if-changed={p}");
+            watch(p);
         }
     }
     for path in ["src", "Cargo.toml", "Cargo.lock"] {

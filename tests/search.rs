@@ -391,17 +391,55 @@ fn two_thread_searches_are_legal_too() {
 // The staged picker
 // ---------------------------------------------------------------------------------------
 
-/// Every combination of the ordering switches (2^n for n switches), bit `i` for `SWITCHES[i]`.
-fn all_configs() -> Vec<OrderingConfig> {
-    (0..1u32 << SWITCHES.len())
-        .map(|bits| {
-            let mut c = OrderingConfig::NONE;
-            for (i, s) in SWITCHES.iter().enumerate() {
-                s.set(&mut c, (bits >> i) & 1 != 0);
+/// Configurations covering every switch and every pair of switches: each alone and each pair
+/// on with the rest off, and off with the rest on. All 2^n combinations were tried once, but
+/// with 14 switches that made the picker tests run for ten minutes.
+fn covering_configs() -> Vec<OrderingConfig> {
+    let n = SWITCHES.len();
+    let with = |bits: &[usize], on: bool| {
+        let mut c = if on {
+            OrderingConfig::NONE
+        } else {
+            OrderingConfig::FULL
+        };
+        for &i in bits {
+            SWITCHES[i].set(&mut c, on);
+        }
+        c
+    };
+    let mut out = vec![OrderingConfig::NONE, OrderingConfig::FULL];
+    for i in 0..n {
+        for on in [true, false] {
+            out.push(with(&[i], on));
+            for j in i + 1..n {
+                out.push(with(&[i, j], on));
             }
-            c
-        })
-        .collect()
+        }
+    }
+    out
+}
+
+/// A configuration with each switch on or off at random.
+fn random_config(rng: &mut Rng) -> OrderingConfig {
+    let mut c = OrderingConfig::NONE;
+    for s in SWITCHES {
+        s.set(&mut c, rng.below(2) == 1);
+    }
+    c
+}
+
+/// The configurations to try on the `index`-th board: the covering set's next eight in turn
+/// (over the ~3,000 boards each comes up on many) and eight random ones.
+fn configs_for_board(
+    covering: &[OrderingConfig],
+    index: usize,
+    rng: &mut Rng,
+) -> Vec<OrderingConfig> {
+    let mut out: Vec<OrderingConfig> = (0..8)
+        .map(|k| covering[(index * 8 + k) % covering.len()])
+        .collect();
+    out.extend((0..8).map(|_| random_config(rng)));
+    out
 }
 
 fn sorted_raw(moves: impl IntoIterator<Item = Move>) -> Vec<u16> {
@@ -474,12 +512,12 @@ fn picker_yields_every_legal_move_exactly_once() {
     let mut rng = Rng::new(0x5eed_0001);
     let boards = picker_positions(&mut rng);
     assert!(boards.len() >= 300, "{} boards", boards.len());
-    let configs = all_configs();
+    let covering = covering_configs();
     let mut tables = OrderingTables::default();
     let mut previous = MoveList::new();
     let mut prev_board = boards[0];
     let mut checked = 0u64;
-    for board in &boards {
+    for (index, board) in boards.iter().enumerate() {
         let legal = legal_moves(board);
         let want = sorted_raw(legal.iter().copied());
         // Some history, so the quiet stage has an order to follow.
@@ -512,7 +550,7 @@ fn picker_yields_every_legal_move_exactly_once() {
                 );
             }
         }
-        for &config in &configs {
+        for config in configs_for_board(&covering, index, &mut rng) {
             for _ in 0..3 {
                 let hash = candidate(&mut rng, &legal, &previous, false);
                 let mut killers = [
@@ -580,7 +618,7 @@ fn picker_tries_a_killer_given_twice_once() {
         let board = Board::from_fen(fen).unwrap();
         let legal = legal_moves(&board);
         for &k in legal.iter().filter(|m| m.is_quiet()) {
-            for config in all_configs() {
+            for config in covering_configs() {
                 let got = drain(
                     &board,
                     &tables,
@@ -689,8 +727,9 @@ fn quiescence_picker_yields_exactly_the_noisy_moves() {
     let mut rng = Rng::new(0x5eed_0002);
     let boards = picker_positions(&mut rng);
     let tables = OrderingTables::default();
+    let covering = covering_configs();
     let mut bad_seen = 0u64;
-    for board in &boards {
+    for (index, board) in boards.iter().enumerate() {
         if board.in_check() {
             continue;
         }
@@ -700,7 +739,7 @@ fn quiescence_picker_yields_exactly_the_noisy_moves() {
         let want = sorted_raw(noisy.iter().copied());
         let want_from_all = sorted_raw(legal.iter().copied().filter(|m| m.is_noisy()));
         assert_eq!(want, want_from_all, "{}", board.fen());
-        for config in all_configs() {
+        for config in configs_for_board(&covering, index, &mut rng) {
             let hash = candidate(&mut rng, &legal, &MoveList::new(), false);
             let got = drain(
                 board,
@@ -752,6 +791,7 @@ fn quiescence_picker_yields_exactly_the_noisy_moves() {
 fn quiescence_picker_in_check_yields_every_evasion() {
     let mut rng = Rng::new(0x5eed_0003);
     let tables = OrderingTables::default();
+    let covering = covering_configs();
     let mut in_check = 0;
     for board in picker_positions(&mut rng) {
         if !board.in_check() {
@@ -759,7 +799,7 @@ fn quiescence_picker_in_check_yields_every_evasion() {
         }
         in_check += 1;
         let legal = legal_moves(&board);
-        for config in all_configs() {
+        for config in covering.iter().copied() {
             let hash = candidate(&mut rng, &legal, &MoveList::new(), false);
             let got = drain(
                 &board,
