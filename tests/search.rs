@@ -610,6 +610,7 @@ fn picker_yields_every_legal_move_exactly_once() {
 fn picker_tries_a_killer_given_twice_once() {
     // The picker takes any killers; the same legal quiet move in both slots must come once.
     let tables = OrderingTables::default();
+    let covering = covering_configs();
     for fen in [
         cutoff::board::STARTPOS,
         KIWIPETE,
@@ -618,7 +619,7 @@ fn picker_tries_a_killer_given_twice_once() {
         let board = Board::from_fen(fen).unwrap();
         let legal = legal_moves(&board);
         for &k in legal.iter().filter(|m| m.is_quiet()) {
-            for config in covering_configs() {
+            for &config in &covering {
                 let got = drain(
                     &board,
                     &tables,
@@ -799,7 +800,7 @@ fn quiescence_picker_in_check_yields_every_evasion() {
         }
         in_check += 1;
         let legal = legal_moves(&board);
-        for config in covering.iter().copied() {
+        for &config in &covering {
             let hash = candidate(&mut rng, &legal, &MoveList::new(), false);
             let got = drain(
                 &board,
