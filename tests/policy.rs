@@ -99,7 +99,10 @@ fn cutoffs_train_a_head_that_the_engine_loads_and_searches_with() {
         "5",
     ]);
     assert!(
-        said.contains("policy head") && said.contains("history order"),
+        said.contains("policy head beside the history")
+            && said.contains("(as searched)")
+            && said.contains("(at the node's entry)")
+            && said.contains("learned weights: history"),
         "{said}"
     );
     let head = out_dir.join("policy.head");
@@ -110,7 +113,8 @@ fn cutoffs_train_a_head_that_the_engine_loads_and_searches_with() {
     let out = e.sync();
     assert_eq!(out.len(), 1, "{out:?}");
     assert!(
-        out[0].starts_with(&format!("info string PolicyFile {head}: loaded")),
+        out[0].starts_with(&format!("info string PolicyFile {head}: loaded"))
+            && out[0].contains("history points a unit"),
         "{out:?}"
     );
     e.send("setoption name OrderPolicy value true");

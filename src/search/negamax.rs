@@ -9,6 +9,7 @@
 //! option each); with `SearchOptions::pure` none of the selective steps run: alpha-beta alone,
 //! as the ordering experiments need. The constants are in `tunable.rs`.
 
+use super::ordering::cutoff_log::NodeEntry;
 use super::ordering::{Cutoff, MovePicker, PickedFrom, PieceTo, TriedMoves};
 use super::tablebase;
 use super::thread::{SearchThread, CURRMOVE_AFTER};
@@ -443,6 +444,19 @@ impl<const STATS: bool> SearchThread<'_, STATS> {
         let mut picker = MovePicker::new(ordering, hash_move, killers)
             .with_counter(counter)
             .with_continuation(prev);
+        // The learned order's data (`cutoff_log`): what the picker knows of the quiet moves
+        // before any is searched. Only in the counting copy, and only where the log wants it.
+        let log_entry = (STATS && !root && self.tables.cutoff_log.wants(depth)).then(|| {
+            NodeEntry::take(
+                self.tables,
+                ordering,
+                pos.board(),
+                prev,
+                hash_move,
+                killers,
+                counter,
+            )
+        });
         self.count(|s| s.expanded += 1);
         let mut best = NodeBest::new(tb_floor, alpha, beta);
         let mut searched = 0usize;
@@ -674,16 +688,14 @@ impl<const STATS: bool> SearchThread<'_, STATS> {
                     self.count(|s| s.hash_move_cutoffs += 1);
                 }
                 // The learned order's data (`cutoff_log`): only in the counting copy.
-                if STATS
-                    && m.is_quiet()
-                    && !root
-                    && from != PickedFrom::HashMove
-                    && self.tables.cutoff_log.wants(depth)
+                if let Some(entry) = log_entry
+                    .as_ref()
+                    .filter(|_| m.is_quiet() && from != PickedFrom::HashMove)
                 {
-                    let rank = tried.quiets().len();
+                    let rank = tried.quiets().iter().filter(|&&q| q != hash_move).count();
                     self.tables
                         .cutoff_log
-                        .push(pos.board(), m, rank, depth, beta);
+                        .push(pos.board(), m, rank, depth, beta, entry);
                 }
                 self.tables.record_cutoff(
                     ordering,

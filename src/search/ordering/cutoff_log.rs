@@ -1,27 +1,90 @@
 //! The cutoff log: the quiet moves that caused beta cutoffs, as the search met them, with
-//! where the picker had placed each one. It is the learned move order's data (`cutoff
-//! policy-data`, `cutoff train --policy`): what a policy should have put first, beside what
-//! the history family did put first at that very node, with the histories as they were then
-//! (they change as the search goes, so a later look would mean nothing).
+//! where the picker had placed each one and what it knew of every quiet move when the node
+//! was entered. It is the learned move order's data (`cutoff policy-data`, `cutoff train
+//! --policy`): what a policy should have put first, beside what the history family did put
+//! first at that very node, with the histories as they were then (they change as the search
+//! goes, so a later look would mean nothing).
 //!
 //! Only the copy of the search that counts statistics writes it, and only when it is on: the
 //! search as it plays has no code for it.
 
-use crate::board::{Board, Move};
+use super::{Continuation, OrderingConfig, OrderingTables};
+use crate::board::{is_legal, quiet_moves, Board, Move, MoveList};
+
+/// What the picker knew of a node's quiet moves when the search entered it, before any move
+/// was searched: the moves its refutation stages would yield first, and each quiet move's
+/// history score. Taken only at the nodes the log wants.
+#[derive(Clone, Debug, Default)]
+pub struct NodeEntry {
+    /// The hash move, if it is a legal quiet move (it is searched first, whatever the
+    /// histories say), else null.
+    pub hash_move: Move,
+    /// The killers, each if a legal quiet move other than the hash move, else null.
+    pub killers: [Move; 2],
+    /// The countermove, likewise.
+    pub counter: Move,
+    /// The history score of each legal quiet move, in `quiet_moves` order: the butterfly
+    /// history plus the continuation and pawn-structure histories when on, as late move
+    /// reductions read it (the threat term, off in play, is left out).
+    pub scores: Vec<i32>,
+}
+
+impl NodeEntry {
+    pub(crate) fn take(
+        tables: &OrderingTables,
+        config: OrderingConfig,
+        board: &Board,
+        prev: Continuation,
+        hash_move: Move,
+        killers: [Move; 2],
+        counter: Move,
+    ) -> NodeEntry {
+        let quiet = |m: Move| {
+            if !m.is_null() && m.is_quiet() && is_legal(board, m) {
+                m
+            } else {
+                Move::NULL
+            }
+        };
+        let hash_move = quiet(hash_move);
+        let refuter = |m: Move| {
+            let m = quiet(m);
+            if m == hash_move {
+                Move::NULL
+            } else {
+                m
+            }
+        };
+        let mut list = MoveList::new();
+        quiet_moves(board, &mut list);
+        NodeEntry {
+            hash_move,
+            killers: killers.map(refuter),
+            counter: refuter(counter),
+            scores: list
+                .iter()
+                .map(|&m| tables.quiet_score(config, board, prev, m))
+                .collect(),
+        }
+    }
+}
 
 /// One quiet beta cutoff.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct CutoffSample {
     pub board: Board,
     /// The quiet move that cut off.
     pub mv: Move,
-    /// Quiet moves searched before it at this node (0: the picker's first quiet cut off).
+    /// Quiet moves other than the hash move searched before it at this node (0: the
+    /// picker's first quiet after the hash move cut off).
     pub rank: u8,
     /// The node's remaining depth.
     pub depth: u8,
     /// The node's beta (side to move's view, internal centipawns): what a move had to reach
     /// to cut off, so other moves can be tested against it later.
     pub beta: i32,
+    /// What the picker knew when the node was entered.
+    pub entry: NodeEntry,
 }
 
 /// Quiet cutoffs of a search, not by the hash move (the table's move is first whatever the
@@ -58,13 +121,22 @@ impl CutoffLog {
         self.on && depth >= self.min_depth
     }
 
-    pub(crate) fn push(&mut self, board: &Board, mv: Move, rank: usize, depth: i32, beta: i32) {
+    pub(crate) fn push(
+        &mut self,
+        board: &Board,
+        mv: Move,
+        rank: usize,
+        depth: i32,
+        beta: i32,
+        entry: &NodeEntry,
+    ) {
         self.samples.push(CutoffSample {
             board: *board,
             mv,
             rank: rank.min(u8::MAX as usize) as u8,
             depth: depth.clamp(0, u8::MAX as i32) as u8,
             beta,
+            entry: entry.clone(),
         });
     }
 }

@@ -336,7 +336,7 @@ pub struct OrderingConfig {
     /// late move reductions and history pruning. Off, its table is neither read nor written:
     /// the search is the one without it, node for node.
     pub pawn_history: bool,
-    /// Add the learned policy's score of each quiet move (`policy::POLICY_WEIGHT` a unit) to
+    /// Add the learned policy's score of each quiet move (in history points: `policy`) to
     /// its history in the quiet order; with `history` off, the policy orders the quiets
     /// alone. Only with a head loaded (`SearchOptions::policy`); reductions and pruning read
     /// the histories alone. Off, nothing is computed: the search is the one without it.

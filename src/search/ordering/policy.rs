@@ -1,7 +1,9 @@
 //! The learned move order (`OrderPolicy`): a policy head, trained by `cutoff train --policy`
 //! on the quiet moves that cut off in Cutoff's own searches, scores each quiet move from the
-//! network's hidden layer; the picker adds `POLICY_WEIGHT` times that score to the move's
-//! history (with `OrderHistory` off, the policy orders the quiets alone).
+//! network's hidden layer; the picker adds that score times the head's history points a
+//! unit to the move's history (with `OrderHistory` off, the policy orders the quiets alone).
+//! A head trained beside the history learned that weight; a head trained alone uses
+//! `POLICY_WEIGHT`.
 //!
 //! The head: for each (piece type, destination) and each (piece type, origin) of the side to
 //! move, squares from its side (Black's flipped), a row of weights over the activated hidden
@@ -16,8 +18,9 @@ use std::sync::Arc;
 /// Rows of the head: piece types times destinations, then piece types times origins.
 pub(crate) const CLASSES: usize = 2 * 6 * 64;
 
-/// History points per unit of policy score (a logit) in the mixed order: a move the head
-/// prefers by one unit (e to 1 in odds) gains as much as a few good cutoffs would give it.
+/// History points per unit of policy score (a logit) in the mixed order, for a head trained
+/// alone: a move the head prefers by one unit (e to 1 in odds) gains as much as a few good
+/// cutoffs would give it.
 pub(crate) const POLICY_WEIGHT: f32 = 2048.0;
 
 /// The largest quantised head weight: the kernel forms `v * w` in i16 with `v <= QA` (255),
@@ -32,9 +35,10 @@ fn weight_limit(inputs: usize) -> f32 {
     QW_MAX.min(sum_limit as f32)
 }
 
-/// The head file's magic and format version.
+/// The head file's magic and format version: 2 ends with the head's history points a unit
+/// (an f32); 1 (heads trained alone, sessions 31 to 39) has none and means `POLICY_WEIGHT`.
 const MAGIC: &[u8; 8] = b"CUTOFFPH";
-const VERSION: u32 = 1;
+const VERSION: u32 = 2;
 
 /// The destination row of quiet move `m` of `board`: its piece type and destination, from
 /// the side to move's view.
@@ -92,6 +96,8 @@ pub struct PolicyModel {
     /// the integer path below is tested against.
     #[cfg_attr(not(test), allow(dead_code))]
     pub(crate) params: Vec<f32>,
+    /// History points per unit of the head's score.
+    pub(crate) points_per_unit: f32,
     /// What the picker reads: the rows quantised to i16, scored from the net's accumulators
     /// with the evaluation's own SCReLU kernel.
     quantised: QuantisedHead,
@@ -103,12 +109,12 @@ pub struct PolicyModel {
 struct QuantisedHead {
     rows: Vec<i16>,
     bias_points: Vec<i32>,
-    /// History points per unit of a row's integer sum: `POLICY_WEIGHT / (scale * QA^2)`.
+    /// History points per unit of a row's integer sum: `points_per_unit / (scale * QA^2)`.
     points_per_sum: f32,
 }
 
 impl QuantisedHead {
-    fn new(params: &[f32], inputs: usize) -> QuantisedHead {
+    fn new(params: &[f32], inputs: usize, points_per_unit: f32) -> QuantisedHead {
         let weights = &params[..CLASSES * inputs];
         let largest = weights.iter().fold(0.0f32, |m, w| m.max(w.abs()));
         let scale = if largest > 0.0 {
@@ -120,9 +126,9 @@ impl QuantisedHead {
             rows: weights.iter().map(|w| (w * scale).round() as i16).collect(),
             bias_points: params[CLASSES * inputs..]
                 .iter()
-                .map(|b| (b * POLICY_WEIGHT).round() as i32)
+                .map(|b| (b * points_per_unit).round() as i32)
                 .collect(),
-            points_per_sum: POLICY_WEIGHT / (scale * (QA * QA) as f32),
+            points_per_sum: points_per_unit / (scale * (QA * QA) as f32),
         }
     }
 }
@@ -131,19 +137,21 @@ impl std::fmt::Debug for PolicyModel {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
-            "PolicyModel(net {}, {} inputs)",
+            "PolicyModel(net {}, {} inputs, {:.0} history points a unit)",
             self.net.id(),
-            self.inputs
+            self.inputs,
+            self.points_per_unit
         )
     }
 }
 
 impl PolicyModel {
-    /// The head file's bytes for `params` on `net` (what `cutoff train --policy` writes).
-    pub(crate) fn file_bytes(net: &Network, params: &[f32]) -> Vec<u8> {
+    /// The head file's bytes for `params` on `net`, worth `points_per_unit` history points a
+    /// unit (what `cutoff train --policy` writes).
+    pub(crate) fn file_bytes(net: &Network, params: &[f32], points_per_unit: f32) -> Vec<u8> {
         let inputs = 2 * net.hidden();
         let id = net.id();
-        let mut out = Vec::with_capacity(24 + id.len() + 4 * params.len());
+        let mut out = Vec::with_capacity(28 + id.len() + 4 * params.len());
         out.extend_from_slice(MAGIC);
         out.extend_from_slice(&VERSION.to_le_bytes());
         out.extend_from_slice(&(inputs as u32).to_le_bytes());
@@ -152,6 +160,7 @@ impl PolicyModel {
         for p in params {
             out.extend_from_slice(&p.to_le_bytes());
         }
+        out.extend_from_slice(&points_per_unit.to_le_bytes());
         out
     }
 
@@ -167,9 +176,9 @@ impl PolicyModel {
             return Err("not a policy head (wrong magic)".into());
         }
         let version = word(8)?;
-        if version != VERSION {
+        if version != 1 && version != VERSION {
             return Err(format!(
-                "policy head format {version}, this engine reads {VERSION}"
+                "policy head format {version}, this engine reads 1 and {VERSION}"
             ));
         }
         let inputs = word(12)? as usize;
@@ -186,23 +195,34 @@ impl PolicyModel {
             ));
         }
         let body = &bytes[20 + id_len..];
-        let want = 4 * (CLASSES * inputs + CLASSES);
+        let want = 4 * (CLASSES * inputs + CLASSES + (version == 2) as usize);
         if body.len() != want {
             return Err(format!("{} bytes of weights, {want} expected", body.len()));
         }
-        let params = body
+        let mut params: Vec<f32> = body
             .chunks_exact(4)
             .map(|c| f32::from_le_bytes(c.try_into().expect("4 bytes")))
             .collect();
-        Ok(PolicyModel::new(net, params))
+        let points_per_unit = if version == 2 {
+            params.pop().expect("sized")
+        } else {
+            POLICY_WEIGHT
+        };
+        if !(points_per_unit.is_finite() && points_per_unit > 0.0 && points_per_unit < 1e6) {
+            return Err(format!(
+                "{points_per_unit} history points a unit of the head: not a positive weight"
+            ));
+        }
+        Ok(PolicyModel::new(net, params, points_per_unit))
     }
 
     /// The head `params` (rows of `2 * net.hidden()` weights, then one bias a row) on `net`.
-    pub(crate) fn new(net: Arc<Network>, params: Vec<f32>) -> PolicyModel {
+    pub(crate) fn new(net: Arc<Network>, params: Vec<f32>, points_per_unit: f32) -> PolicyModel {
         let inputs = 2 * net.hidden();
         assert_eq!(params.len(), CLASSES * inputs + CLASSES, "a head's size");
         PolicyModel {
-            quantised: QuantisedHead::new(&params, inputs),
+            quantised: QuantisedHead::new(&params, inputs, points_per_unit),
+            points_per_unit,
             net,
             inputs,
             params,
@@ -216,7 +236,7 @@ impl PolicyModel {
         self.net.id_hash() == net.id_hash()
     }
 
-    /// Quiet move `m`'s score in history points (`POLICY_WEIGHT` a unit), from the node's
+    /// Quiet move `m`'s score in history points (`points_per_unit` a unit), from the node's
     /// accumulators (`us`: the side to move's, `them`: the other side's) of the head's net:
     /// the float score's integer path, what the picker adds.
     #[inline]
@@ -271,9 +291,32 @@ mod tests {
         let params: Vec<f32> = (0..CLASSES * 64 + CLASSES)
             .map(|i| i as f32 * 1e-4)
             .collect();
-        let bytes = PolicyModel::file_bytes(&n, &params);
+        let bytes = PolicyModel::file_bytes(&n, &params, POLICY_WEIGHT);
         let m = PolicyModel::from_bytes(&bytes, n.clone()).unwrap();
         assert_eq!(m.params, params);
+        assert_eq!(m.points_per_unit, POLICY_WEIGHT);
+        // A head trained beside the history carries its own weight.
+        let beside = PolicyModel::file_bytes(&n, &params, 700.0);
+        assert_eq!(
+            PolicyModel::from_bytes(&beside, n.clone())
+                .unwrap()
+                .points_per_unit,
+            700.0
+        );
+        // A head of the first format (no weight) is read with `POLICY_WEIGHT`.
+        let mut v1 = bytes[..bytes.len() - 4].to_vec();
+        v1[8..12].copy_from_slice(&1u32.to_le_bytes());
+        let old = PolicyModel::from_bytes(&v1, n.clone()).unwrap();
+        assert_eq!(
+            (old.params.clone(), old.points_per_unit),
+            (params.clone(), POLICY_WEIGHT)
+        );
+        let mut bad = beside.clone();
+        let at = bad.len() - 4;
+        bad[at..].copy_from_slice(&(-3.0f32).to_le_bytes());
+        assert!(PolicyModel::from_bytes(&bad, n.clone())
+            .unwrap_err()
+            .contains("not a positive weight"));
         let err =
             |b: &[u8], net: &Arc<Network>| PolicyModel::from_bytes(b, net.clone()).unwrap_err();
         assert!(err(b"CUTOFFNN", &n).contains("wrong magic"));
@@ -292,8 +335,10 @@ mod tests {
         let nf3 = board.parse_uci_move("g1f3", false).unwrap();
         let mut params = vec![0.0; CLASSES * 64 + CLASSES];
         params[CLASSES * 64 + class(&board, nf3)] = 3.0;
-        let model =
-            Arc::new(PolicyModel::from_bytes(&PolicyModel::file_bytes(&n, &params), n).unwrap());
+        let model = Arc::new(
+            PolicyModel::from_bytes(&PolicyModel::file_bytes(&n, &params, POLICY_WEIGHT), n)
+                .unwrap(),
+        );
         let mut list = MoveList::new();
         quiet_moves(&board, &mut list);
         let first = |config: OrderingConfig, tables: &OrderingTables| {
@@ -321,7 +366,11 @@ mod tests {
         tables.policy = None;
         assert_ne!(first(config, &tables), nf3);
         // The score is what the head says: 3 for Nf3, 0 for the rest.
-        let p = PolicyModel::from_bytes(&PolicyModel::file_bytes(&net(), &params), net()).unwrap();
+        let p = PolicyModel::from_bytes(
+            &PolicyModel::file_bytes(&net(), &params, POLICY_WEIGHT),
+            net(),
+        )
+        .unwrap();
         let mut f = [0.0; 2 * MAX_HIDDEN];
         p.features(&board, &mut f);
         assert_eq!(p.score(&f, &board, nf3), 3.0);
@@ -343,7 +392,7 @@ mod tests {
                 }
             })
             .collect();
-        PolicyModel::new(n.clone(), params)
+        PolicyModel::new(n.clone(), params, POLICY_WEIGHT)
     }
 
     const FENS: [&str; 3] = [
@@ -455,7 +504,11 @@ mod tests {
                 counted
             );
             // Whereas read as if they were, they give another order.
-            let wrong = Arc::new(PolicyModel::new(other.clone(), model.params.clone()));
+            let wrong = Arc::new(PolicyModel::new(
+                other.clone(),
+                model.params.clone(),
+                POLICY_WEIGHT,
+            ));
             assert_ne!(policy_order(&board, &wrong, None), counted, "{fen}");
         }
     }

@@ -1,66 +1,135 @@
 //! The policy's data: quiet cutoffs of Cutoff's own searches, replayed from its self-play
-//! games (`cutoff policy-data`), in a file of fixed-size records.
+//! games (`cutoff policy-data`).
 //!
-//! File: the 8 bytes `CUTOFFPL`, then records of `RECORD_BYTES`: the position packed as in a
-//! binary game record (`viriformat::pack`, its score field holding the node's beta), the
-//! move (`viriformat::encode_move`), the number of quiet moves searched before it at that
-//! node (its rank in the picker's quiet order: killers, countermove, then history), the
-//! node's depth, and the game's number in the run (the validation split keeps games whole).
+//! File: the 8 bytes `CUTOFFP2` (format 2), then one record per cutoff: `FIXED_BYTES` of
+//! - the position packed as in a binary game record (`viriformat::pack`, its score field
+//!   holding the node's beta);
+//! - the move (`viriformat::encode_move`);
+//! - its rank in the picker's quiet order: how many quiet moves other than the hash move were
+//!   searched before it at that node (killers, countermove, then history);
+//! - the node's depth; the game's number in the run (the validation split keeps games whole);
+//! - what the picker knew when the node was entered: the quiet hash move, the two killers and
+//!   the countermove (each 0 where there was none), and the number `n` of legal quiet moves;
+//!
+//! then `n` history scores (i32), one per legal quiet move in `quiet_moves` order.
+//!
+//! Format 1 (`CUTOFFPL`, sessions 31 to 39) had no node entry; it is refused by name.
 
 use crate::board::{Board, Move};
 use crate::position::Position;
 use crate::rng::SplitMix64;
-use crate::search::ordering::cutoff_log::CutoffSample;
+use crate::search::ordering::cutoff_log::{CutoffSample, NodeEntry};
 use crate::search::{Control, Limits, SearchOptions, Searcher, StatsMode};
 use crate::tools::data::viriformat::{self, decode_move, encode_move, GameRecord, PACKED_BYTES};
 use crate::tools::data::Games;
 use std::io::{Read, Write};
 
-pub(crate) const MAGIC: &[u8; 8] = b"CUTOFFPL";
-/// Packed position, move, rank, depth, padding, game number.
-pub(crate) const RECORD_BYTES: usize = PACKED_BYTES + 2 + 1 + 1 + 4;
+pub(crate) const MAGIC: &[u8; 8] = b"CUTOFFP2";
+/// The first format's magic, refused with the reason.
+const MAGIC_V1: &[u8; 8] = b"CUTOFFPL";
+/// Packed position, move, rank, depth, game number, hash move, killers, countermove, the
+/// number of quiet moves; their scores follow.
+pub(crate) const FIXED_BYTES: usize = PACKED_BYTES + 2 + 1 + 1 + 4 + 2 + 2 + 2 + 2 + 1;
 
 /// One quiet cutoff, as the trainer reads it.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct PolicySample {
     pub board: Board,
     pub mv: Move,
-    /// Quiet moves the picker yielded before `mv` at that node.
+    /// Quiet moves other than the hash move that the picker yielded before `mv` at that
+    /// node.
     pub rank: u8,
     pub depth: u8,
     /// The node's beta, side to move's view (saturated to 16 bits).
     pub beta: i16,
     pub game: u32,
+    /// What the picker knew when the node was entered.
+    pub entry: NodeEntry,
 }
 
-pub(crate) fn encode(s: &PolicySample) -> [u8; RECORD_BYTES] {
-    let mut out = [0u8; RECORD_BYTES];
+fn raw_move(m: Move) -> u16 {
+    if m.is_null() {
+        0
+    } else {
+        encode_move(m)
+    }
+}
+
+pub(crate) fn encode(s: &PolicySample, out: &mut Vec<u8>) {
     let packed = viriformat::pack(&s.board, s.beta, crate::tools::datagen::GameResult::Draw);
-    out[..PACKED_BYTES].copy_from_slice(&packed);
-    out[PACKED_BYTES..PACKED_BYTES + 2].copy_from_slice(&encode_move(s.mv).to_le_bytes());
-    out[PACKED_BYTES + 2] = s.rank;
-    out[PACKED_BYTES + 3] = s.depth;
-    out[PACKED_BYTES + 4..].copy_from_slice(&s.game.to_le_bytes());
-    out
+    out.extend_from_slice(&packed);
+    out.extend_from_slice(&encode_move(s.mv).to_le_bytes());
+    out.push(s.rank);
+    out.push(s.depth);
+    out.extend_from_slice(&s.game.to_le_bytes());
+    let e = &s.entry;
+    for m in [e.hash_move, e.killers[0], e.killers[1], e.counter] {
+        out.extend_from_slice(&raw_move(m).to_le_bytes());
+    }
+    out.push(e.scores.len() as u8);
+    for score in &e.scores {
+        out.extend_from_slice(&score.to_le_bytes());
+    }
 }
 
-pub(crate) fn decode(bytes: &[u8; RECORD_BYTES]) -> Result<PolicySample, String> {
-    let packed: &[u8; PACKED_BYTES] = bytes[..PACKED_BYTES].try_into().expect("sized");
+/// Decodes the record at the start of `bytes`: the sample and the bytes it took.
+pub(crate) fn decode(bytes: &[u8]) -> Result<(PolicySample, usize), String> {
+    let fixed = bytes
+        .get(..FIXED_BYTES)
+        .ok_or("the file ends inside a record (cut short?)")?;
+    let packed: &[u8; PACKED_BYTES] = fixed[..PACKED_BYTES].try_into().expect("sized");
     let (board, beta, _) = viriformat::unpack(packed)?;
-    let raw = u16::from_le_bytes([bytes[PACKED_BYTES], bytes[PACKED_BYTES + 1]]);
+    let word = |at: usize| u16::from_le_bytes([fixed[at], fixed[at + 1]]);
+    let raw = word(PACKED_BYTES);
     let mv = decode_move(&board, raw).ok_or_else(|| format!("move {raw:#06x} is not legal"))?;
     if !mv.is_quiet() {
         return Err(format!("move {} is not quiet", mv.uci(false)));
     }
-    let game = u32::from_le_bytes(bytes[PACKED_BYTES + 4..].try_into().expect("sized"));
-    Ok(PolicySample {
+    let game = u32::from_le_bytes(
+        fixed[PACKED_BYTES + 4..PACKED_BYTES + 8]
+            .try_into()
+            .expect("4"),
+    );
+    let refuter = |at: usize| -> Result<Move, String> {
+        match word(at) {
+            0 => Ok(Move::NULL),
+            raw => decode_move(&board, raw)
+                .filter(|m| m.is_quiet())
+                .ok_or_else(|| format!("node move {raw:#06x} is not a legal quiet move")),
+        }
+    };
+    let at = PACKED_BYTES + 8;
+    let hash_move = refuter(at)?;
+    let killers = [refuter(at + 2)?, refuter(at + 4)?];
+    let counter = refuter(at + 6)?;
+    let n = fixed[FIXED_BYTES - 1] as usize;
+    let quiets = crate::tools::policy::head::quiets(&board).len();
+    if n != quiets {
+        return Err(format!(
+            "{n} quiet scores for a position with {quiets} quiet moves"
+        ));
+    }
+    let scores = bytes
+        .get(FIXED_BYTES..FIXED_BYTES + 4 * n)
+        .ok_or("the file ends inside a record (cut short?)")?
+        .chunks_exact(4)
+        .map(|c| i32::from_le_bytes(c.try_into().expect("4")))
+        .collect();
+    let sample = PolicySample {
         board,
         mv,
-        rank: bytes[PACKED_BYTES + 2],
-        depth: bytes[PACKED_BYTES + 3],
+        rank: fixed[PACKED_BYTES + 2],
+        depth: fixed[PACKED_BYTES + 3],
         beta,
         game,
-    })
+        entry: NodeEntry {
+            hash_move,
+            killers,
+            counter,
+            scores,
+        },
+    };
+    Ok((sample, FIXED_BYTES + 4 * n))
 }
 
 /// Reads a policy file whole; any fault names the file and the record.
@@ -69,25 +138,26 @@ pub fn read_file(path: &str) -> Result<Vec<PolicySample>, String> {
     crate::tools::data::open(path)?
         .read_to_end(&mut bytes)
         .map_err(|e| format!("{path}: {e}"))?;
+    if bytes.len() >= MAGIC_V1.len() && &bytes[..MAGIC_V1.len()] == MAGIC_V1 {
+        return Err(format!(
+            "{path}: a policy file of format 1, without what the picker knew at each node; make it again with this build's `cutoff policy-data`"
+        ));
+    }
     if bytes.len() < MAGIC.len() || &bytes[..MAGIC.len()] != MAGIC {
         return Err(format!(
             "{path}: not a policy file (it does not start with {:?})",
             std::str::from_utf8(MAGIC).unwrap()
         ));
     }
-    let body = &bytes[MAGIC.len()..];
-    if !body.len().is_multiple_of(RECORD_BYTES) {
-        return Err(format!(
-            "{path}: {} bytes after the header, not a whole number of {RECORD_BYTES}-byte records (a file cut short?)",
-            body.len()
-        ));
+    let mut at = MAGIC.len();
+    let mut out = Vec::new();
+    while at < bytes.len() {
+        let (sample, used) =
+            decode(&bytes[at..]).map_err(|e| format!("{path}: record {}: {e}", out.len()))?;
+        out.push(sample);
+        at += used;
     }
-    body.chunks_exact(RECORD_BYTES)
-        .enumerate()
-        .map(|(i, c)| {
-            decode(c.try_into().expect("sized")).map_err(|e| format!("{path}: record {i}: {e}"))
-        })
-        .collect()
+    Ok(out)
 }
 
 /// `cutoff policy-data`'s settings.
@@ -148,6 +218,7 @@ pub fn make<W: Write>(
     let limits = Limits::nodes(args.nodes);
     let mut rng = SplitMix64::new(args.seed);
     let mut summary = PolicyDataSummary::default();
+    let mut record = Vec::new();
     let mut game = GameRecord::new(
         Board::startpos(),
         0,
@@ -172,8 +243,10 @@ pub fn make<W: Write>(
                     summary.cutoffs_seen += log.len();
                     for _ in 0..args.per_search.min(log.len()) {
                         let pick = log.swap_remove(rng.below(log.len()));
-                        let sample = from_log(&pick, summary.games as u32);
-                        out.write_all(&encode(&sample)).map_err(|e| e.to_string())?;
+                        let sample = from_log(pick, summary.games as u32);
+                        record.clear();
+                        encode(&sample, &mut record);
+                        out.write_all(&record).map_err(|e| e.to_string())?;
                         summary.written += 1;
                     }
                 }
@@ -187,7 +260,7 @@ pub fn make<W: Write>(
     Ok(summary)
 }
 
-fn from_log(c: &CutoffSample, game: u32) -> PolicySample {
+fn from_log(c: CutoffSample, game: u32) -> PolicySample {
     PolicySample {
         board: c.board,
         mv: c.mv,
@@ -195,6 +268,7 @@ fn from_log(c: &CutoffSample, game: u32) -> PolicySample {
         depth: c.depth,
         beta: viriformat::clamp_score(c.beta),
         game,
+        entry: c.entry,
     }
 }
 
@@ -277,22 +351,50 @@ mod tests {
         assert_eq!(summary.searches, 10);
         assert!(summary.cutoffs_seen > summary.written);
         assert_eq!(summary.written, 30);
-        assert_eq!(out.len(), MAGIC.len() + 30 * RECORD_BYTES);
         let path = dir.join("c.pol");
         std::fs::write(&path, &out).unwrap();
         let samples = read_file(path.to_str().unwrap()).unwrap();
         assert_eq!(samples.len(), 30);
+        let mut written = MAGIC.len();
+        let mut with_refuters = 0;
         for s in &samples {
             assert!(s.mv.is_quiet() && crate::board::is_legal(&s.board, s.mv));
             assert!(s.depth >= 2);
-            let quiets = crate::tools::policy::head::quiets(&s.board).len();
-            assert!((s.rank as usize) < quiets, "rank {} of {quiets}", s.rank);
+            let quiets = crate::tools::policy::head::quiets(&s.board);
+            assert!(
+                (s.rank as usize) < quiets.len(),
+                "rank {} of {}",
+                s.rank,
+                quiets.len()
+            );
+            // One score per quiet move; the cutting move was never the hash move; the node's
+            // refuters are legal quiet moves other than the hash move.
+            let e = &s.entry;
+            assert_eq!(e.scores.len(), quiets.len());
+            assert_ne!(e.hash_move, s.mv);
+            for m in [e.killers[0], e.killers[1], e.counter] {
+                assert!(m.is_null() || (quiets.contains(m) && m != e.hash_move));
+            }
+            with_refuters += (!e.killers[0].is_null()) as usize;
+            written += FIXED_BYTES + 4 * quiets.len();
         }
+        assert!(with_refuters > 0, "no node had a killer");
+        assert_eq!(out.len(), written);
         assert_eq!(samples.iter().filter(|s| s.game == 1).count(), 12);
-        // A file cut short, or another kind of file, is refused with the reason.
+        // Records are read back as written.
+        let mut again = MAGIC.to_vec();
+        for s in &samples {
+            encode(s, &mut again);
+        }
+        assert_eq!(again, out);
+        // A file cut short, a file of the first format, or another kind of file, is refused
+        // with the reason.
         std::fs::write(&path, &out[..out.len() - 5]).unwrap();
         let e = read_file(path.to_str().unwrap()).unwrap_err();
-        assert!(e.contains("not a whole number"), "{e}");
+        assert!(e.contains("record 29") && e.contains("cut short"), "{e}");
+        std::fs::write(&path, b"CUTOFFPL").unwrap();
+        let e = read_file(path.to_str().unwrap()).unwrap_err();
+        assert!(e.contains("format 1"), "{e}");
         std::fs::write(&path, b"FEN | 0 | 0.5\n").unwrap();
         let e = read_file(path.to_str().unwrap()).unwrap_err();
         assert!(e.contains("not a policy file"), "{e}");

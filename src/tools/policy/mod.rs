@@ -5,9 +5,9 @@
 //! - `data`: `cutoff policy-data` replays self-play games, searches their positions with the
 //!   cutoff log on and writes sampled quiet cutoffs with the picker's rank of each;
 //! - `head`: the linear head, its loss and gradient;
-//! - `run_train` (`cutoff train --policy`): fits the head with AdamW, a validation split by
-//!   game, and reports top-1 / top-3 accuracy of the head and of the history order on the
-//!   held-out cutoffs.
+//! - `run_train` (`cutoff train --policy`): fits the head (alone, or beside the history)
+//!   with AdamW, a validation split by game, and reports top-1 / top-3 accuracy of the head
+//!   and of the history order on the held-out cutoffs.
 
 pub mod data;
 pub(crate) mod head;
@@ -16,7 +16,7 @@ use crate::eval::nnue::Network;
 use crate::rng::SplitMix64;
 use crate::tools::train::adamw::{AdamW, AdamWConfig};
 use data::PolicySample;
-use head::PolicyHead;
+use head::{Candidate, PolicyHead};
 use std::io::Write;
 use std::path::Path;
 use std::sync::Arc;
@@ -36,6 +36,9 @@ pub(crate) struct PolicyTrainSettings<'a> {
     pub(crate) max_positions: Option<usize>,
     /// Held-out cutoffs whose every quiet move is searched to see which of them cut.
     pub(crate) cut_check: usize,
+    /// The head learns beside the history (its score and the refutation stages are inputs
+    /// with learned weights), not alone.
+    pub(crate) with_history: bool,
 }
 
 /// Accuracy of an order on a set of cutoffs: how often the cutting move was first, in the
@@ -74,8 +77,20 @@ pub struct PolicyReport {
     pub validation_samples: usize,
     /// Mean cross-entropy per epoch: (train, validation).
     pub losses: Vec<(f64, f64)>,
+    /// The head's order (beside the history, the mixed order).
     pub head: Accuracy,
+    /// The history family's order as the search met the node (the recorded rank).
     pub history: Accuracy,
+    /// The history family's order from the tables at the node's entry (refutation stages,
+    /// then history score): what the head beside the history reads.
+    pub history_entry: Accuracy,
+    /// The picker's order with the head (`OrderPolicy`): the refutation stages first, then
+    /// the history plus the head's score in history points (`points_per_unit`).
+    pub picker: Accuracy,
+    /// The history's learned weight (per `head::HISTORY_UNIT` points), 0 for a head alone.
+    pub history_weight: f32,
+    /// History points a unit of the head's score, in the picker and in the head's file.
+    pub points_per_unit: f32,
     /// A move drawn at random among the node's quiets.
     pub uniform_top1: f64,
     /// Against every quiet move that cuts (`cut_check`): the head's and the history's
@@ -93,16 +108,62 @@ pub struct AnyCut {
     pub head_top3: f64,
     pub history_top1: f64,
     pub history_top3: f64,
+    pub history_entry_top1: f64,
+    pub history_entry_top3: f64,
+    pub picker_top1: f64,
+    pub picker_top3: f64,
     pub cutting_share: f64,
 }
 
-/// Searches every quiet move of up to `n` held-out cutoffs (the child to the node's depth
-/// less one, a full window, the default evaluation) and scores the head's and the history's
-/// first moves by whether they reach the node's beta. The history's first quiet cut exactly
-/// when the search's cutoff had rank 0 (it was searched first); its first three, when the
-/// rank was below 3.
+/// Each candidate's key in the picker's order with the head at `points` history points a
+/// unit (0: the history family's order at the node's entry).
+fn picker_keys(
+    headp: &PolicyHead,
+    features: &[f32],
+    cands: &[Candidate],
+    points: f32,
+    out: &mut Vec<(u8, i64, i64)>,
+) {
+    out.clear();
+    out.extend(cands.iter().map(|c| {
+        let head = if points == 0.0 {
+            0.0
+        } else {
+            headp.score(features, c.rows) * points
+        };
+        c.picker_key(head)
+    }));
+}
+
+/// The rank of `target` among `keys`, highest first (keys are distinct).
+fn rank_by(keys: &[(u8, i64, i64)], target: usize) -> usize {
+    keys.iter().filter(|&&k| k > keys[target]).count()
+}
+
+/// The first `n` candidates by `keys`, highest first.
+fn first_by(keys: &[(u8, i64, i64)], n: usize) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..keys.len()).collect();
+    order.sort_by_key(|&k| std::cmp::Reverse(keys[k]));
+    order.truncate(n);
+    order
+}
+
+/// Where the cutting move of `s` stands in `cands`.
+fn target_of(s: &PolicySample, cands: &[Candidate]) -> usize {
+    cands
+        .iter()
+        .position(|c| c.mv == s.mv)
+        .expect("a logged cutoff is a quiet move other than the hash move")
+}
+
+/// Searches every candidate quiet move of up to `n` held-out cutoffs (the child to the
+/// node's depth less one, a full window, the default evaluation) and scores the head's and
+/// the history's first moves by whether they reach the node's beta. The history as searched
+/// had its first quiet cut exactly when the search's cutoff had rank 0 (it was searched
+/// first); its first three, when the rank was below 3.
 fn any_cut(
     headp: &PolicyHead,
+    points: f32,
     net: &Network,
     samples: &[PolicySample],
     val: &[usize],
@@ -116,21 +177,22 @@ fn any_cut(
         report: false,
         ..SearchOptions::default()
     };
-    let mut feats = Vec::new();
+    let (mut feats, mut cands, mut keys) = (Vec::new(), Vec::new(), Vec::new());
     let mut out = AnyCut::default();
     let (mut h1, mut h3, mut y1, mut y3, mut share) = (0usize, 0usize, 0usize, 0usize, 0.0f64);
+    let (mut e1, mut e3, mut p1, mut p3) = (0usize, 0usize, 0usize, 0usize);
     for &i in val.iter().take(n) {
         let s = &samples[i];
-        let moves = head::quiets(&s.board);
+        head::candidates(s, &mut cands);
         let limits = Limits::depth((s.depth as i32 - 1).max(1));
-        let cuts: Vec<bool> = moves
+        let cuts: Vec<bool> = cands
             .iter()
-            .map(|&m| {
-                if m == s.mv {
+            .map(|c| {
+                if c.mv == s.mv {
                     return true;
                 }
                 let mut child = s.board;
-                child.make_move(m);
+                child.make_move(c.mv);
                 let control = Control::new();
                 control.reset(&limits);
                 let r =
@@ -139,24 +201,37 @@ fn any_cut(
             })
             .collect();
         head::features(net, &s.board, &mut feats);
-        let mut scored: Vec<(f32, usize)> = moves
+        let mut by_head: Vec<(f32, usize)> = cands
             .iter()
             .enumerate()
-            .map(|(k, &m)| (headp.score(&feats, head::rows(&s.board, m)), k))
+            .map(|(k, c)| (headp.logit(&feats, c), k))
             .collect();
-        scored.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
-        h1 += cuts[scored[0].1] as usize;
-        h3 += scored.iter().take(3).any(|&(_, k)| cuts[k]) as usize;
+        by_head.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+        h1 += cuts[by_head[0].1] as usize;
+        h3 += by_head.iter().take(3).any(|&(_, k)| cuts[k]) as usize;
+        picker_keys(headp, &feats, &cands, 0.0, &mut keys);
+        let by_entry = first_by(&keys, 3);
+        e1 += cuts[by_entry[0]] as usize;
+        e3 += by_entry.iter().any(|&k| cuts[k]) as usize;
+        picker_keys(headp, &feats, &cands, points, &mut keys);
+        let by_picker = first_by(&keys, 3);
+        p1 += cuts[by_picker[0]] as usize;
+        p3 += by_picker.iter().any(|&k| cuts[k]) as usize;
         y1 += (s.rank == 0) as usize;
         y3 += (s.rank < 3) as usize;
         share += cuts.iter().filter(|&&c| c).count() as f64 / cuts.len() as f64;
         out.checked += 1;
     }
     let n = out.checked.max(1) as f64;
-    out.head_top1 = h1 as f64 / n * 100.0;
-    out.head_top3 = h3 as f64 / n * 100.0;
-    out.history_top1 = y1 as f64 / n * 100.0;
-    out.history_top3 = y3 as f64 / n * 100.0;
+    let pct = |k: usize| k as f64 / n * 100.0;
+    out.head_top1 = pct(h1);
+    out.head_top3 = pct(h3);
+    out.history_top1 = pct(y1);
+    out.history_top3 = pct(y3);
+    out.history_entry_top1 = pct(e1);
+    out.history_entry_top3 = pct(e3);
+    out.picker_top1 = pct(p1);
+    out.picker_top3 = pct(p3);
     out.cutting_share = share / n * 100.0;
     out
 }
@@ -183,15 +258,17 @@ fn pass(
     let mut grad = vec![0.0f32; headp.params.len()];
     let mut feats = Vec::with_capacity(2 * net.hidden());
     let mut logits = Vec::with_capacity(64);
+    let mut cands = Vec::with_capacity(64);
     let mut loss = 0.0f64;
     let mut ranks = Vec::with_capacity(order.len());
     let mut in_batch = 0;
     for &i in order {
         let s = &samples[i];
         head::features(net, &s.board, &mut feats);
-        let moves = head::quiets(&s.board);
+        head::candidates(s, &mut cands);
+        let target = target_of(s, &cands);
         let g = train.as_ref().map(|_| grad.as_mut_slice());
-        let (l, rank) = headp.learn(&s.board, &feats, &moves, s.mv, g, &mut logits);
+        let (l, rank) = headp.learn(&feats, &cands, target, g, &mut logits);
         loss += l as f64;
         ranks.push(rank);
         if let Some((opt, batch, lr)) = train.as_mut() {
@@ -244,7 +321,8 @@ pub(crate) fn run_train(s: &PolicyTrainSettings) -> Result<PolicyReport, String>
         let _ = writeln!(log, "{line}");
     };
     say(format!(
-        "policy head on net {} ({} inputs): {} cutoffs, {} to train, {} held out ({}% of the games)",
+        "policy head {} on net {} ({} inputs): {} cutoffs, {} to train, {} held out ({}% of the games)",
+        if s.with_history { "beside the history" } else { "alone" },
         s.net.id(),
         2 * s.net.hidden(),
         samples.len(),
@@ -252,7 +330,7 @@ pub(crate) fn run_train(s: &PolicyTrainSettings) -> Result<PolicyReport, String>
         val.len(),
         s.val_percent
     ));
-    let mut headp = PolicyHead::zeros(2 * s.net.hidden());
+    let mut headp = PolicyHead::zeros(2 * s.net.hidden(), s.with_history);
     let mut opt = AdamW::new(
         headp.params.len(),
         AdamWConfig {
@@ -291,27 +369,71 @@ pub(crate) fn run_train(s: &PolicyTrainSettings) -> Result<PolicyReport, String>
         ));
     }
     let history_ranks: Vec<usize> = val.iter().map(|&i| samples[i].rank as usize).collect();
-    let uniform_top1 = val
-        .iter()
-        .map(|&i| 100.0 / head::quiets(&samples[i].board).len().max(1) as f64)
-        .sum::<f64>()
-        / val.len() as f64;
-    let any_cut = (s.cut_check > 0).then(|| any_cut(&headp, &s.net, &samples, &val, s.cut_check));
+    let points = points_per_unit(&headp);
+    let (mut cands, mut keys, mut feats) = (Vec::new(), Vec::new(), Vec::new());
+    let mut entry_ranks = Vec::with_capacity(val.len());
+    let mut picker_ranks = Vec::with_capacity(val.len());
+    let mut uniform_top1 = 0.0;
+    for &i in &val {
+        let x = &samples[i];
+        head::candidates(x, &mut cands);
+        head::features(&s.net, &x.board, &mut feats);
+        let target = target_of(x, &cands);
+        picker_keys(&headp, &feats, &cands, 0.0, &mut keys);
+        entry_ranks.push(rank_by(&keys, target));
+        picker_keys(&headp, &feats, &cands, points, &mut keys);
+        picker_ranks.push(rank_by(&keys, target));
+        uniform_top1 += 100.0 / cands.len() as f64;
+    }
+    uniform_top1 /= val.len() as f64;
+    let any_cut =
+        (s.cut_check > 0).then(|| any_cut(&headp, points, &s.net, &samples, &val, s.cut_check));
     let report = PolicyReport {
         train_samples: train.len(),
         validation_samples: val.len(),
         losses,
         head: Accuracy::of(&val_ranks),
         history: Accuracy::of(&history_ranks),
+        history_entry: Accuracy::of(&entry_ranks),
+        picker: Accuracy::of(&picker_ranks),
+        history_weight: headp.history_weight(),
+        points_per_unit: points,
         uniform_top1,
         any_cut,
     };
     say(format!("held-out cutoffs: {}", report.validation_samples));
-    say(format!("  policy head    {}", report.head.text()));
+    say(format!(
+        "  policy head    {}  ({})",
+        report.head.text(),
+        if s.with_history {
+            "its logits: head, history and refutation stages"
+        } else {
+            "the head alone"
+        }
+    ));
+    say(format!(
+        "  picker + head  {}  (killers, countermove, then history + {points:.0} points a unit of the head)",
+        report.picker.text()
+    ));
     say(format!(
         "  history order  {}  (the picker's rank as the search met the node)",
         report.history.text()
     ));
+    say(format!(
+        "  history order  {}  (the tables at the node's entry: killers, countermove, history)",
+        report.history_entry.text()
+    ));
+    if s.with_history {
+        let e = &headp.params[headp.rows_and_biases().len()..];
+        say(format!(
+            "  learned weights: history {:.3} per {} points, killers {:.2} and {:.2}, countermove {:.2}",
+            e[0],
+            head::HISTORY_UNIT,
+            e[1],
+            e[2],
+            e[3]
+        ));
+    }
     say(format!(
         "  a random quiet top-1 {:5.1}%",
         report.uniform_top1
@@ -326,8 +448,16 @@ pub(crate) fn run_train(s: &PolicyTrainSettings) -> Result<PolicyReport, String>
             a.head_top1, a.head_top3
         ));
         say(format!(
-            "  history order  top-1 {:5.1}%  top-3 {:5.1}%",
+            "  history order  top-1 {:5.1}%  top-3 {:5.1}%  (as searched)",
             a.history_top1, a.history_top3
+        ));
+        say(format!(
+            "  history order  top-1 {:5.1}%  top-3 {:5.1}%  (at the node's entry)",
+            a.history_entry_top1, a.history_entry_top3
+        ));
+        say(format!(
+            "  picker + head  top-1 {:5.1}%  top-3 {:5.1}%",
+            a.picker_top1, a.picker_top3
         ));
         say(format!(
             "  share of the quiets that cut {:5.1}%",
@@ -335,13 +465,32 @@ pub(crate) fn run_train(s: &PolicyTrainSettings) -> Result<PolicyReport, String>
         ));
     }
     let path = s.out_dir.join("policy.head");
-    std::fs::write(&path, head_bytes(&headp, &s.net))
+    std::fs::write(&path, head_bytes(&headp, &s.net, points))
         .map_err(|e| format!("{}: {e}", path.display()))?;
-    say(format!("head written to {}", path.display()));
+    say(format!(
+        "head written to {} ({points:.0} history points a unit of the head)",
+        path.display()
+    ));
     Ok(report)
 }
 
+/// History points per unit of the head's score in the picker's mixed order: for a head
+/// beside the history, what its learned history weight says; for a head alone (or a history
+/// weight that is not positive), the fixed `POLICY_WEIGHT`.
+fn points_per_unit(h: &PolicyHead) -> f32 {
+    let w = h.history_weight();
+    if h.with_history && w > 1e-3 {
+        head::HISTORY_UNIT / w
+    } else {
+        crate::search::ordering::policy::POLICY_WEIGHT
+    }
+}
+
 /// The head's file (`search::ordering::policy::PolicyModel` reads it).
-fn head_bytes(h: &PolicyHead, net: &Network) -> Vec<u8> {
-    crate::search::ordering::policy::PolicyModel::file_bytes(net, &h.params)
+fn head_bytes(h: &PolicyHead, net: &Network, points_per_unit: f32) -> Vec<u8> {
+    crate::search::ordering::policy::PolicyModel::file_bytes(
+        net,
+        h.rows_and_biases(),
+        points_per_unit,
+    )
 }

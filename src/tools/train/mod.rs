@@ -112,6 +112,12 @@ pub struct TrainArgs {
     /// head's and the history's first moves by whether they cut at all (0: none).
     #[arg(long, default_value_t = 500)]
     pub policy_cut_check: usize,
+    /// With `--policy`: the head learns alone, from the hidden layer only (the first heads),
+    /// instead of beside the history (the node's history scores and refutation stages as
+    /// inputs with learned weights; the learned history weight sets the head's weight in the
+    /// picker's mixed order).
+    #[arg(long)]
+    pub policy_alone: bool,
 }
 
 /// One data file and, where given, the score scale its scores were made at.
@@ -184,6 +190,7 @@ fn run_policy(args: &TrainArgs) -> Result<(), String> {
         seed: args.seed,
         max_positions: args.max_positions,
         cut_check: args.policy_cut_check,
+        with_history: !args.policy_alone,
     })
     .map(|_| ())
 }
