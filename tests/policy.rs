@@ -107,6 +107,32 @@ fn cutoffs_train_a_head_that_the_engine_loads_and_searches_with() {
     );
     let head = out_dir.join("policy.head");
     let head = head.to_str().unwrap();
+    // Trained on cutoffs labelled with every quiet move that cuts, and alone.
+    let labelled = dir.join("labelled");
+    let train_one_epoch = |extra: &[&str]| {
+        let mut args = vec![
+            "train",
+            "--policy",
+            data.to_str().unwrap(),
+            "--out-dir",
+            labelled.to_str().unwrap(),
+            "--epochs",
+            "1",
+            "--val-percent",
+            "50",
+            "--policy-cut-check",
+            "0",
+        ];
+        args.extend_from_slice(extra);
+        cutoff(&args)
+    };
+    let said = train_one_epoch(&["--policy-cut-labels", "6", "--threads", "2"]);
+    assert!(said.contains("labelled 6 cutoffs"), "{said}");
+    let said = train_one_epoch(&["--policy-alone"]);
+    assert!(
+        said.contains("policy head alone") && !said.contains("learned weights"),
+        "{said}"
+    );
 
     let mut e = Engine::start();
     e.send(&format!("setoption name PolicyFile value {head}"));

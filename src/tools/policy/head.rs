@@ -148,33 +148,43 @@ impl PolicyHead {
         s
     }
 
-    /// Softmax cross-entropy of candidate `target` among `cands`; adds the gradient into
-    /// `grad` (same layout as `params`) and returns the loss and the target's rank (how many
-    /// other moves score at least as high: ties count against the head).
+    /// Softmax cross-entropy of `target` among `cands`: minus the log of the probability the
+    /// head gives the target moves together. Adds the gradient into `grad` (same layout as
+    /// `params`) and returns the loss and the target's rank: how many other moves score at
+    /// least as high as its best-scored move (ties count against the head).
     pub(crate) fn learn(
         &self,
         features: &[f32],
         cands: &[Candidate],
-        target: usize,
+        target: Target,
         grad: Option<&mut [f32]>,
         logits: &mut Vec<f32>,
     ) -> (f32, usize) {
         logits.clear();
         logits.extend(cands.iter().map(|c| self.logit(features, c)));
-        let target_logit = logits[target];
         let max = logits.iter().copied().fold(f32::MIN, f32::max);
         let sum: f32 = logits.iter().map(|&s| (s - max).exp()).sum();
-        let loss = -(target_logit - max - sum.ln());
-        let rank = logits
-            .iter()
-            .enumerate()
-            .filter(|&(k, &s)| k != target && s >= target_logit)
+        let hit: f32 = (0..cands.len())
+            .filter(|&k| target.holds(k))
+            .map(|k| (logits[k] - max).exp())
+            .sum();
+        let loss = -(hit.ln() - sum.ln());
+        let best = (0..cands.len())
+            .filter(|&k| target.holds(k))
+            .map(|k| logits[k])
+            .fold(f32::MIN, f32::max);
+        let rank = (0..cands.len())
+            .filter(|&k| !target.holds(k) && logits[k] >= best)
             .count();
         if let Some(grad) = grad {
             let bias = CLASSES * self.inputs;
             let e = self.extras();
             for (k, (c, &s)) in cands.iter().zip(logits.iter()).enumerate() {
-                let g = (s - max).exp() / sum - (k == target) as u8 as f32;
+                let share = (s - max).exp();
+                let mut g = share / sum;
+                if target.holds(k) {
+                    g -= share / hit;
+                }
                 for r in c.rows {
                     add_gradient(grad, self.inputs, bias, r, features, g);
                 }
@@ -187,6 +197,24 @@ impl PolicyHead {
             }
         }
         (loss, rank)
+    }
+}
+
+/// What a node's head should put first: the move the search met cutting first (the logged
+/// cutoff), or any of the moves that cut (each quiet searched, `--policy-cut-labels`).
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Target<'a> {
+    One(usize),
+    Any(&'a [bool]),
+}
+
+impl Target<'_> {
+    #[inline]
+    fn holds(&self, k: usize) -> bool {
+        match *self {
+            Target::One(t) => k == t,
+            Target::Any(cuts) => cuts[k],
+        }
     }
 }
 
@@ -269,14 +297,22 @@ mod tests {
         let target = cands.len() / 2;
         let mut f = Vec::new();
         features(&net, &b, &mut f);
-        for with_history in [false, true] {
+        // One target move, or any of several (every third move and the target).
+        let cuts: Vec<bool> = (0..cands.len())
+            .map(|k| k % 3 == 0 || k == target)
+            .collect();
+        for (with_history, goal) in [
+            (false, Target::One(target)),
+            (true, Target::One(target)),
+            (true, Target::Any(&cuts)),
+        ] {
             let mut h = PolicyHead::zeros(f.len(), with_history);
             for p in h.params.iter_mut() {
                 *p = (rng.below(2001) as f32 - 1000.0) / 5000.0;
             }
             let mut grad = vec![0.0; h.params.len()];
             let mut logits = Vec::new();
-            h.learn(&f, &cands, target, Some(&mut grad), &mut logits);
+            h.learn(&f, &cands, goal, Some(&mut grad), &mut logits);
             // The weights and bias of the target's class and of another move's class, and
             // the extras (whose gradient is 0 for a head alone).
             let other = cands
@@ -296,12 +332,12 @@ mod tests {
                 up.params[i] += eps;
                 let mut down = h.clone();
                 down.params[i] -= eps;
-                let (lu, _) = up.learn(&f, &cands, target, None, &mut logits);
-                let (ld, _) = down.learn(&f, &cands, target, None, &mut logits);
+                let (lu, _) = up.learn(&f, &cands, goal, None, &mut logits);
+                let (ld, _) = down.learn(&f, &cands, goal, None, &mut logits);
                 let numeric = (lu - ld) / (2.0 * eps);
                 assert!(
                     (numeric - grad[i]).abs() < 2e-3,
-                    "param {i} (beside the history: {with_history}): {numeric} vs {}",
+                    "param {i} (beside the history: {with_history}, {goal:?}): {numeric} vs {}",
                     grad[i]
                 );
             }
@@ -329,7 +365,13 @@ mod tests {
             for b in &boards {
                 features(&net, b, &mut f);
                 let cands = candidates_of(b, None);
-                h.learn(&f, &cands, best(&cands), Some(&mut grad), &mut logits);
+                h.learn(
+                    &f,
+                    &cands,
+                    Target::One(best(&cands)),
+                    Some(&mut grad),
+                    &mut logits,
+                );
             }
             grad.iter_mut().for_each(|g| *g /= boards.len() as f32);
             opt.step(&mut h.params, &grad, 0.05);
@@ -338,7 +380,7 @@ mod tests {
         for b in &boards {
             features(&net, b, &mut f);
             let cands = candidates_of(b, None);
-            let (_, rank) = h.learn(&f, &cands, best(&cands), None, &mut logits);
+            let (_, rank) = h.learn(&f, &cands, Target::One(best(&cands)), None, &mut logits);
             top1 += (rank == 0) as usize;
         }
         assert!(
@@ -379,7 +421,7 @@ mod tests {
             test.iter()
                 .filter(|(b, cands, t)| {
                     features(&net, b, &mut f);
-                    h.learn(&f, cands, *t, None, &mut logits).1 == 0
+                    h.learn(&f, cands, Target::One(*t), None, &mut logits).1 == 0
                 })
                 .count()
         };
@@ -395,7 +437,7 @@ mod tests {
                 grad.iter_mut().for_each(|g| *g = 0.0);
                 for (b, cands, t) in train {
                     features(&net, b, &mut f);
-                    h.learn(&f, cands, *t, Some(&mut grad), &mut logits);
+                    h.learn(&f, cands, Target::One(*t), Some(&mut grad), &mut logits);
                 }
                 grad.iter_mut().for_each(|g| *g /= train.len() as f32);
                 opt.step(&mut h.params, &grad, 0.05);

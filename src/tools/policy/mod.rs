@@ -39,6 +39,11 @@ pub(crate) struct PolicyTrainSettings<'a> {
     /// The head learns beside the history (its score and the refutation stages are inputs
     /// with learned weights), not alone.
     pub(crate) with_history: bool,
+    /// Train on this many cutoffs labelled with every quiet move that cuts (each searched
+    /// as the any-cut check does) instead of on every cutoff's one logged move (0).
+    pub(crate) cut_labels: usize,
+    /// Threads that search the labels.
+    pub(crate) threads: usize,
 }
 
 /// Accuracy of an order on a set of cutoffs: how often the cutting move was first, in the
@@ -169,14 +174,7 @@ fn any_cut(
     val: &[usize],
     n: usize,
 ) -> AnyCut {
-    use crate::position::Position;
-    use crate::search::{Control, Limits, SearchOptions, Searcher};
-    let mut searcher = Searcher::new(4, 1);
-    let opts = SearchOptions {
-        threads: 1,
-        report: false,
-        ..SearchOptions::default()
-    };
+    let mut checker = CutChecker::new();
     let (mut feats, mut cands, mut keys) = (Vec::new(), Vec::new(), Vec::new());
     let mut out = AnyCut::default();
     let (mut h1, mut h3, mut y1, mut y3, mut share) = (0usize, 0usize, 0usize, 0usize, 0.0f64);
@@ -184,22 +182,7 @@ fn any_cut(
     for &i in val.iter().take(n) {
         let s = &samples[i];
         head::candidates(s, &mut cands);
-        let limits = Limits::depth((s.depth as i32 - 1).max(1));
-        let cuts: Vec<bool> = cands
-            .iter()
-            .map(|c| {
-                if c.mv == s.mv {
-                    return true;
-                }
-                let mut child = s.board;
-                child.make_move(c.mv);
-                let control = Control::new();
-                control.reset(&limits);
-                let r =
-                    searcher.search(&Position::new(child), &limits, &opts, &control, &mut |_| {});
-                -r.score >= s.beta as i32
-            })
-            .collect();
+        let cuts = checker.cuts(s, &cands);
         head::features(net, &s.board, &mut feats);
         let mut by_head: Vec<(f32, usize)> = cands
             .iter()
@@ -236,6 +219,96 @@ fn any_cut(
     out
 }
 
+/// Searches each candidate of a logged node to see which of them cut: the child to the
+/// node's depth less one, a full window, the default evaluation; a move cuts if its score
+/// reaches the node's beta. The logged move cut in the search itself.
+struct CutChecker {
+    searcher: crate::search::Searcher,
+    opts: crate::search::SearchOptions,
+}
+
+impl CutChecker {
+    fn new() -> CutChecker {
+        CutChecker {
+            searcher: crate::search::Searcher::new(4, 1),
+            opts: crate::search::SearchOptions {
+                threads: 1,
+                report: false,
+                ..crate::search::SearchOptions::default()
+            },
+        }
+    }
+
+    fn cuts(&mut self, s: &PolicySample, cands: &[Candidate]) -> Vec<bool> {
+        use crate::position::Position;
+        use crate::search::{Control, Limits};
+        let limits = Limits::depth((s.depth as i32 - 1).max(1));
+        cands
+            .iter()
+            .map(|c| {
+                if c.mv == s.mv {
+                    return true;
+                }
+                let mut child = s.board;
+                child.make_move(c.mv);
+                let control = Control::new();
+                control.reset(&limits);
+                let r = self.searcher.search(
+                    &Position::new(child),
+                    &limits,
+                    &self.opts,
+                    &control,
+                    &mut |_| {},
+                );
+                -r.score >= s.beta as i32
+            })
+            .collect()
+    }
+}
+
+/// Labels `picked` samples with every candidate that cuts, on `threads` threads.
+fn cut_labels(
+    samples: &[PolicySample],
+    picked: &[usize],
+    threads: usize,
+    say: &mut dyn FnMut(String),
+) -> Vec<Option<Vec<bool>>> {
+    let started = std::time::Instant::now();
+    let mut labels: Vec<Option<Vec<bool>>> = vec![None; samples.len()];
+    let chunk = picked.len().div_ceil(threads.max(1)).max(1);
+    let done: Vec<Vec<(usize, Vec<bool>)>> = std::thread::scope(|scope| {
+        let workers: Vec<_> = picked
+            .chunks(chunk)
+            .map(|part| {
+                scope.spawn(move || {
+                    let mut checker = CutChecker::new();
+                    let mut cands = Vec::new();
+                    part.iter()
+                        .map(|&i| {
+                            head::candidates(&samples[i], &mut cands);
+                            (i, checker.cuts(&samples[i], &cands))
+                        })
+                        .collect()
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .map(|w| w.join().expect("a labelling thread"))
+            .collect()
+    });
+    for (i, cuts) in done.into_iter().flatten() {
+        labels[i] = Some(cuts);
+    }
+    say(format!(
+        "labelled {} cutoffs with every quiet move that cuts in {:.0} s ({} threads)",
+        picked.len(),
+        started.elapsed().as_secs_f64(),
+        threads.max(1)
+    ));
+    labels
+}
+
 /// Whether game `game` is held out (`val_percent` of the games, by a seeded hash).
 fn held_out(game: u32, seed: u64, val_percent: f64) -> bool {
     let mut r = SplitMix64::new(seed ^ (game as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
@@ -252,6 +325,7 @@ fn pass(
     headp: &mut PolicyHead,
     net: &Network,
     samples: &[PolicySample],
+    labels: &[Option<Vec<bool>>],
     order: &[usize],
     mut train: Option<Stepper>,
 ) -> (f64, Vec<usize>) {
@@ -266,7 +340,10 @@ fn pass(
         let s = &samples[i];
         head::features(net, &s.board, &mut feats);
         head::candidates(s, &mut cands);
-        let target = target_of(s, &cands);
+        let target = match labels.get(i).and_then(|l| l.as_deref()) {
+            Some(cuts) => head::Target::Any(cuts),
+            None => head::Target::One(target_of(s, &cands)),
+        };
         let g = train.as_ref().map(|_| grad.as_mut_slice());
         let (l, rank) = headp.learn(&feats, &cands, target, g, &mut logits);
         loss += l as f64;
@@ -330,6 +407,17 @@ pub(crate) fn run_train(s: &PolicyTrainSettings) -> Result<PolicyReport, String>
         val.len(),
         s.val_percent
     ));
+    // With cut labels, a seeded draw of the training cutoffs is labelled and trained on.
+    let mut rng = SplitMix64::new(s.seed);
+    let labels = if s.cut_labels > 0 {
+        for i in (1..train.len()).rev() {
+            train.swap(i, rng.below(i + 1));
+        }
+        train.truncate(s.cut_labels);
+        cut_labels(&samples, &train, s.threads, &mut say)
+    } else {
+        Vec::new()
+    };
     let mut headp = PolicyHead::zeros(2 * s.net.hidden(), s.with_history);
     let mut opt = AdamW::new(
         headp.params.len(),
@@ -344,7 +432,6 @@ pub(crate) fn run_train(s: &PolicyTrainSettings) -> Result<PolicyReport, String>
         let t = (step as f32 / total_steps).min(1.0);
         s.lr_end + 0.5 * (s.lr - s.lr_end) * (1.0 + (std::f32::consts::PI * t).cos())
     };
-    let mut rng = SplitMix64::new(s.seed);
     let mut losses = Vec::new();
     let mut val_ranks = Vec::new();
     for epoch in 1..=s.epochs {
@@ -356,10 +443,12 @@ pub(crate) fn run_train(s: &PolicyTrainSettings) -> Result<PolicyReport, String>
             &mut headp,
             &s.net,
             &samples,
+            &labels,
             &train,
             Some((&mut opt, batch, &lr)),
         );
-        let (val_loss, ranks) = pass(&mut headp, &s.net, &samples, &val, None);
+        // Validation keeps the logged move as its target, comparable across runs.
+        let (val_loss, ranks) = pass(&mut headp, &s.net, &samples, &[], &val, None);
         val_ranks = ranks;
         losses.push((train_loss, val_loss));
         say(format!(

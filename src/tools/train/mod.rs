@@ -118,6 +118,12 @@ pub struct TrainArgs {
     /// picker's mixed order).
     #[arg(long)]
     pub policy_alone: bool,
+    /// With `--policy`: train on this many cutoffs (a seeded draw of the training set), each
+    /// labelled with every quiet move that cuts (searched as `--policy-cut-check` does, on
+    /// `--threads` threads), instead of on every cutoff's one logged move: the logged move is
+    /// the first that cut in the history's order, so it teaches that order back (0: off).
+    #[arg(long, default_value_t = 0)]
+    pub policy_cut_labels: usize,
 }
 
 /// One data file and, where given, the score scale its scores were made at.
@@ -191,6 +197,10 @@ fn run_policy(args: &TrainArgs) -> Result<(), String> {
         max_positions: args.max_positions,
         cut_check: args.policy_cut_check,
         with_history: !args.policy_alone,
+        cut_labels: args.policy_cut_labels,
+        threads: args
+            .threads
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
     })
     .map(|_| ())
 }
