@@ -100,6 +100,14 @@ pub(crate) fn decode(bytes: &[u8]) -> Result<(PolicySample, usize), String> {
     };
     let at = PACKED_BYTES + 8;
     let hash_move = refuter(at)?;
+    if hash_move == mv {
+        // The trainer finds the cutting move among the candidates, which leave the hash move
+        // out: a cutoff by the hash move is never logged.
+        return Err(format!(
+            "move {} is the node's hash move, whose cutoffs are never logged",
+            mv.uci(false)
+        ));
+    }
     let killers = [refuter(at + 2)?, refuter(at + 4)?];
     let counter = refuter(at + 6)?;
     let n = fixed[FIXED_BYTES - 1] as usize;
@@ -387,8 +395,14 @@ mod tests {
             encode(s, &mut again);
         }
         assert_eq!(again, out);
-        // A file cut short, a file of the first format, or another kind of file, is refused
-        // with the reason.
+        // A record whose cutting move is its hash move, a file cut short, a file of the first
+        // format, or another kind of file, is refused with the reason.
+        let mut bad = out.clone();
+        let at = MAGIC.len() + PACKED_BYTES;
+        bad.copy_within(at..at + 2, at + 8);
+        std::fs::write(&path, &bad).unwrap();
+        let e = read_file(path.to_str().unwrap()).unwrap_err();
+        assert!(e.contains("record 0") && e.contains("hash move"), "{e}");
         std::fs::write(&path, &out[..out.len() - 5]).unwrap();
         let e = read_file(path.to_str().unwrap()).unwrap_err();
         assert!(e.contains("record 29") && e.contains("cut short"), "{e}");
