@@ -905,6 +905,55 @@ fn a_level_search_with_a_clock_ends_at_its_soft_limit() {
     }
 }
 
+#[test]
+fn one_playable_move_stops_early_under_a_clock_but_not_under_a_move_time() {
+    let _serial = serial();
+    // One legal move (the king must take or leave): under a clock, thinking on spends the
+    // clock for nothing; under `movetime`, or `searchmoves` with one move, the search runs
+    // its time and reports a real score (session 41 found `go movetime 1000 searchmoves m`
+    // stopping at depth 1, which made such scores meaningless).
+    let forced = position("7k/8/8/8/8/8/6q1/7K w - - 0 1");
+    let start = Instant::now();
+    let clocked = Limits {
+        received: Some(start),
+        ..go("wtime 60000 btime 60000")
+    };
+    let r = search_fresh(&forced, &clocked, &quiet(None));
+    assert!(
+        start.elapsed() < Duration::from_millis(500),
+        "a forced move under a clock took {:?}",
+        start.elapsed()
+    );
+    assert_eq!(r.best.uci(false).to_string(), "h1g2");
+
+    let start = Instant::now();
+    let fixed = Limits {
+        received: Some(start),
+        ..go("movetime 300")
+    };
+    let r = search_fresh(&forced, &fixed, &quiet(None));
+    assert!(
+        start.elapsed() >= Duration::from_millis(250) || r.depth >= 60,
+        "movetime 300 with one legal move stopped after {:?} at depth {}",
+        start.elapsed(),
+        r.depth
+    );
+    assert_eq!(r.best.uci(false).to_string(), "h1g2");
+
+    // One move among many, chosen with searchmoves: searched to a real depth.
+    let pos = position(MIDDLEGAMES[0]);
+    let m = cutoff::board::legal_moves(pos.board()).as_slice()[0];
+    let start = Instant::now();
+    let one = Limits {
+        received: Some(start),
+        searchmoves: vec![m],
+        ..go("movetime 300")
+    };
+    let r = search_fresh(&pos, &one, &quiet(None));
+    assert_eq!(r.best, m);
+    assert!(r.depth > 4, "searchmoves with one move: depth {}", r.depth);
+}
+
 /// (seed, the share of the soft limit a level that finished early waits for). The same at
 /// every skill.
 const PACE: [(u64, f64); 5] = [

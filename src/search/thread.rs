@@ -412,8 +412,10 @@ impl<'a, const STATS: bool> SearchThread<'a, STATS> {
         if pondering || self.shared.control.infinite.load(Ordering::Relaxed) {
             return false;
         }
-        // With one legal move there is nothing to think about once a move is known.
-        if playable == 1 && self.shared.limits.is_timed() {
+        // With one playable move under a clock, thinking longer only spends the clock. A fixed
+        // move time (analysis, test suites, `searchmoves` with one move) still gets its search
+        // and its score.
+        if playable == 1 && self.shared.limits.uses_clock() {
             return true;
         }
         self.time.iteration_says_stop(&lines[0])

@@ -57,9 +57,10 @@ impl Limits {
         }
     }
 
-    /// Whether the clock or a move time bounds this search.
-    pub(crate) fn is_timed(&self) -> bool {
-        self.movetime.is_some() || self.wtime.is_some() || self.btime.is_some()
+    /// Whether a game clock (not a fixed move time) bounds this search: only then is time
+    /// saved on one move spent on the next.
+    pub(crate) fn uses_clock(&self) -> bool {
+        self.movetime.is_none() && (self.wtime.is_some() || self.btime.is_some())
     }
 }
 
