@@ -43,6 +43,13 @@ enum Command {
         /// Evaluate with the hand-written evaluation (to compare its speed with the net's).
         #[arg(long)]
         classical: bool,
+        /// Order moves with these heuristics instead of the engine's: `+`-joined lab names
+        /// (`mvvlva+hash+killers+history+see+conthist+pawnhist`), `full` or `none`.
+        #[arg(long, value_name = "CONFIG")]
+        ordering: Option<String>,
+        /// Switch these selective techniques off: comma-separated short names (`nmp,rfp`).
+        #[arg(long, value_name = "LIST")]
+        without: Option<String>,
     },
     /// The ordering lab: search an EPD suite under each move-ordering configuration and
     /// compare node counts, fail-high statistics and cutoffs by picker stage.
@@ -132,6 +139,13 @@ enum Command {
     },
 }
 
+/// `Techniques::ALL` less `--without`'s list, or None after saying what was wrong.
+fn techniques_without(list: Option<&str>) -> Option<cutoff::search::techniques::Techniques> {
+    cutoff::search::techniques::all_but(list.unwrap_or(""))
+        .map_err(|e| eprintln!("error: --without: {e}"))
+        .ok()
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
@@ -160,8 +174,10 @@ fn main() -> ExitCode {
             depth,
             eval_file,
             classical,
+            ordering,
+            without,
         }) => {
-            use cutoff::tools::bench::BenchEval;
+            use cutoff::tools::bench::{BenchEval, BenchSetup};
             let eval = match eval_file.as_deref().map(cutoff::eval::nnue::load) {
                 None if classical => BenchEval::Classical,
                 None => BenchEval::Default,
@@ -171,7 +187,26 @@ fn main() -> ExitCode {
                     return ExitCode::from(2);
                 }
             };
-            cutoff::tools::bench::run(clamp_depth(depth.into()), eval);
+            let ordering = match ordering
+                .as_deref()
+                .map(cutoff::search::ordering::OrderingConfig::parse)
+            {
+                None => cutoff::search::ordering::OrderingConfig::PLAYING,
+                Some(Ok(c)) => c,
+                Some(Err(e)) => {
+                    eprintln!("error: --ordering: {e}");
+                    return ExitCode::from(2);
+                }
+            };
+            let Some(techniques) = techniques_without(without.as_deref()) else {
+                return ExitCode::from(2);
+            };
+            let setup = BenchSetup {
+                eval,
+                ordering,
+                techniques,
+            };
+            cutoff::tools::bench::run(clamp_depth(depth.into()), setup);
             ExitCode::SUCCESS
         }
         Some(Command::Ordering {
@@ -186,14 +221,9 @@ fn main() -> ExitCode {
             eval_file,
         }) => {
             use cutoff::tools::ordering::{run_cli, LabFiles, LabLimit};
-            let techniques =
-                match cutoff::search::techniques::all_but(without.as_deref().unwrap_or("")) {
-                    Ok(t) => t,
-                    Err(e) => {
-                        eprintln!("error: --without: {e}");
-                        return ExitCode::from(2);
-                    }
-                };
+            let Some(techniques) = techniques_without(without.as_deref()) else {
+                return ExitCode::from(2);
+            };
             let limit = match nodes {
                 Some(n) => LabLimit::Nodes(n.max(1)),
                 None => LabLimit::Depth(clamp_depth(depth.into())),

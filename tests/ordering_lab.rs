@@ -861,3 +861,65 @@ fn the_lab_searches_with_the_net_it_is_given() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `cutoff bench --ordering CONFIG --without LIST`: the bench's positions under other
+/// switches, to measure a switch's cost in speed where the engine's speed is measured. The
+/// engine's own configuration by name is the default bench node for node; another
+/// configuration or a technique off is another tree, named in the summary; a bad name is
+/// refused with the reason.
+#[test]
+fn bench_takes_ordering_switches_and_techniques() {
+    let bench = |args: &[&str]| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_cutoff"))
+            .arg("bench")
+            .arg("4")
+            .args(args)
+            .output()
+            .expect("run cutoff bench")
+    };
+    let nodes = |out: &std::process::Output| -> u64 {
+        assert!(out.status.success(), "{out:?}");
+        let text = String::from_utf8_lossy(&out.stdout);
+        let last = text
+            .trim_end()
+            .lines()
+            .last()
+            .unwrap_or_default()
+            .to_string();
+        last.split_whitespace().next().unwrap().parse().unwrap()
+    };
+    let playing = OrderingConfig::PLAYING.names();
+    assert_eq!(
+        OrderingConfig::parse(&playing).unwrap(),
+        OrderingConfig::PLAYING
+    );
+    let default = bench(&[]);
+    assert!(String::from_utf8_lossy(&default.stdout).contains("Search          : as it plays"));
+    let by_name = bench(&["--ordering", &playing]);
+    assert_eq!(nodes(&by_name), nodes(&default));
+
+    let more = format!("{playing}+pawnhist+capthist");
+    let other = bench(&["--ordering", &more]);
+    let text = String::from_utf8_lossy(&other.stdout).to_string();
+    let want = OrderingConfig::parse(&more).unwrap().names();
+    assert!(
+        text.contains(&format!("Search          : ordering {want}")),
+        "{text}"
+    );
+    assert_ne!(nodes(&other), nodes(&default));
+
+    let without = bench(&["--without", "nmp,rfp"]);
+    let text = String::from_utf8_lossy(&without.stdout).to_string();
+    assert!(
+        text.contains("without rfp,nmp") || text.contains("without nmp,rfp"),
+        "{text}"
+    );
+    assert_ne!(nodes(&without), nodes(&default));
+
+    for (flag, bad) in [("--ordering", "mvvlva+nosuch"), ("--without", "nosuch")] {
+        let out = bench(&[flag, bad]);
+        assert_eq!(out.status.code(), Some(2), "{flag} {bad}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(flag) && err.contains("nosuch"), "{err}");
+    }
+}

@@ -1,10 +1,14 @@
 //! `cutoff bench [DEPTH]`: a fixed set of positions searched to a fixed depth from a fresh
 //! state (one thread, 16 MB table). Deterministic, so its node count identifies a build's
 //! search, and its speed compares builds. The last line is `N nodes M nps`, as OpenBench reads.
-//! It runs the build's default evaluation, or the net of `--eval-file`.
+//! It runs the build's default evaluation, or the net of `--eval-file`; with the engine's
+//! ordering and selective techniques as it plays, or others (`--ordering`, `--without`), so
+//! that a switch's cost in speed is measured on the same positions as the engine's.
 
 use crate::eval::nnue::Network;
 use crate::position::Position;
+use crate::search::ordering::OrderingConfig;
+use crate::search::techniques::{names_off, Techniques};
 use crate::search::{search_fresh, Limits, SearchOptions};
 use std::sync::Arc;
 use std::time::Instant;
@@ -67,10 +71,28 @@ pub enum BenchEval {
     Classical,
 }
 
-/// Runs the bench with `eval` and returns (total nodes, nodes per second).
-pub fn run(depth: i32, eval: BenchEval) -> (u64, u64) {
+/// What a bench searches with besides its depth: the evaluation, the ordering switches and
+/// the selective techniques (by default all three as the engine plays).
+pub struct BenchSetup {
+    pub eval: BenchEval,
+    pub ordering: OrderingConfig,
+    pub techniques: Techniques,
+}
+
+impl Default for BenchSetup {
+    fn default() -> Self {
+        BenchSetup {
+            eval: BenchEval::Default,
+            ordering: OrderingConfig::PLAYING,
+            techniques: Techniques::ALL,
+        }
+    }
+}
+
+/// Runs the bench and returns (total nodes, nodes per second).
+pub fn run(depth: i32, setup: BenchSetup) -> (u64, u64) {
     let defaults = SearchOptions::default();
-    let network = match eval {
+    let network = match setup.eval {
         BenchEval::Default => defaults.network.clone(),
         BenchEval::Network(net) => Some(net),
         BenchEval::Classical => None,
@@ -78,11 +100,23 @@ pub fn run(depth: i32, eval: BenchEval) -> (u64, u64) {
     let opts = SearchOptions {
         report: false,
         network,
+        ordering: setup.ordering,
+        techniques: setup.techniques,
         ..defaults
     };
     let evaluation = match &opts.network {
         Some(net) => format!("network {}", net.describe()),
         None => "classical".to_string(),
+    };
+    let search = if opts.ordering == OrderingConfig::PLAYING && opts.techniques == Techniques::ALL {
+        "as it plays".to_string()
+    } else {
+        let mut parts = vec![format!("ordering {}", opts.ordering.names())];
+        let off = names_off(opts.techniques);
+        if !off.is_empty() {
+            parts.push(format!("without {}", off.join(",")));
+        }
+        parts.join(", ")
     };
     let limits = Limits::depth(depth);
     let start = Instant::now();
@@ -104,6 +138,7 @@ pub fn run(depth: i32, eval: BenchEval) -> (u64, u64) {
     println!("===========================");
     println!("Build           : {}", crate::BUILD_LEVEL);
     println!("Evaluation      : {evaluation}");
+    println!("Search          : {search}");
     println!("Total time (ms) : {ms}");
     println!("Nodes searched  : {total}");
     println!("Nodes/second    : {nps}");

@@ -425,6 +425,20 @@ impl OrderingConfig {
         Ok(c)
     }
 
+    /// The heuristics that are on, `+`-joined in the lab's order (`none` when none is): a
+    /// name `parse` reads back.
+    pub fn names(self) -> String {
+        let names: Vec<&str> = Switch::in_lab_order()
+            .filter(|s| s.get(self))
+            .map(|s| s.lab)
+            .collect();
+        if names.is_empty() {
+            "none".to_string()
+        } else {
+            names.join("+")
+        }
+    }
+
     /// The switches on in either configuration.
     pub(crate) fn union(self, other: OrderingConfig) -> OrderingConfig {
         let mut c = self;

@@ -16,7 +16,7 @@ use crate::board::Move;
 use crate::eval::nnue::{default_network, Network};
 use crate::position::Position;
 use crate::search::ordering::policy::PolicyModel;
-use crate::search::ordering::{explain, OrderingConfig, Switch};
+use crate::search::ordering::{explain, OrderingConfig};
 use crate::search::stats::{branching_factors, Iteration, SearchStats};
 use crate::search::techniques::{names_off, Techniques};
 use crate::search::{Control, Limits, SearchOptions, Searcher, StatsMode};
@@ -47,15 +47,7 @@ pub struct LabConfig {
 impl LabConfig {
     /// The heuristics that are on, `+`-joined (`none` when none is).
     pub(crate) fn switches(&self) -> String {
-        let names: Vec<&str> = Switch::in_lab_order()
-            .filter(|s| s.get(self.ordering))
-            .map(|s| s.lab)
-            .collect();
-        if names.is_empty() {
-            "none".to_string()
-        } else {
-            names.join("+")
-        }
+        self.ordering.names()
     }
 }
 
