@@ -105,6 +105,54 @@ fn cutoffs_train_a_head_that_the_engine_loads_and_searches_with() {
             && said.contains("learned weights: history"),
         "{said}"
     );
+    // The any-cut block: a perfect choice between the head's first move and the history's
+    // cuts at least as often as either; each factor of the weight sweep has its line.
+    let any_cut = said
+        .split("every quiet was searched")
+        .nth(1)
+        .expect("an any-cut block");
+    let percent_after = |key: &str| -> f64 {
+        let line = any_cut
+            .lines()
+            .find(|l| l.contains(key))
+            .unwrap_or_else(|| panic!("no '{key}' in {any_cut}"));
+        let tail = &line[line.find(key).unwrap() + key.len()..];
+        let number: String = tail
+            .trim_start()
+            .chars()
+            .take_while(|c| c.is_ascii_digit() || *c == '.')
+            .collect();
+        number.parse().unwrap_or_else(|_| panic!("{line}"))
+    };
+    let head_first = percent_after("policy head    top-1");
+    let entry_first = any_cut
+        .lines()
+        .find(|l| l.contains("(at the node's entry)"))
+        .map(|l| {
+            let t = &l[l.find("top-1").unwrap() + 5..];
+            t.trim_start()
+                .split('%')
+                .next()
+                .unwrap()
+                .trim()
+                .parse::<f64>()
+                .unwrap()
+        })
+        .unwrap();
+    let either = percent_after("(a perfect choice between them)");
+    assert!(
+        either >= head_first && either >= entry_first,
+        "{either} {head_first} {entry_first}: {any_cut}"
+    );
+    assert_eq!(
+        any_cut
+            .lines()
+            .filter(|l| l.contains("points a unit)"))
+            .count(),
+        8,
+        "{any_cut}"
+    );
+    assert!(any_cut.contains("chosen on the even nodes: x"), "{any_cut}");
     let head = out_dir.join("policy.head");
     let head = head.to_str().unwrap();
     // Trained on cutoffs labelled with every quiet move that cuts, and alone.

@@ -106,7 +106,7 @@ pub struct PolicyReport {
 
 /// The orders judged by whether their first moves cut at all, not whether they name the
 /// move the search happened to meet first.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct AnyCut {
     pub checked: usize,
     pub head_top1: f64,
@@ -118,7 +118,19 @@ pub struct AnyCut {
     pub picker_top1: f64,
     pub picker_top3: f64,
     pub cutting_share: f64,
+    /// The head's first move or the history's (at entry) cuts: what a perfect choice
+    /// between the two orders, node by node, would reach.
+    pub either_top1: f64,
+    /// The picker's top-1 with the head's weight scaled by each factor of `SWEEP`: on the
+    /// even-numbered checked nodes (where a weight is chosen) and on the odd ones (where the
+    /// chosen weight is judged), with the history at entry's top-1 on the odd ones.
+    pub sweep: Vec<(f32, f64, f64)>,
+    pub history_entry_odd_top1: f64,
 }
+
+/// The factors on the learned history points a unit of the head that the any-cut check
+/// tries: does a heavier or lighter head order better than the weight the loss chose?
+const SWEEP: [f32; 8] = [0.25, 0.5, 1.0, 1.5, 2.0, 3.0, 4.0, 8.0];
 
 /// Each candidate's key in the picker's order with the head at `points` history points a
 /// unit (0: the history family's order at the node's entry).
@@ -179,6 +191,10 @@ fn any_cut(
     let mut out = AnyCut::default();
     let (mut h1, mut h3, mut y1, mut y3, mut share) = (0usize, 0usize, 0usize, 0usize, 0.0f64);
     let (mut e1, mut e3, mut p1, mut p3) = (0usize, 0usize, 0usize, 0usize);
+    let mut either = 0usize;
+    // Per sweep factor: (cut on the even nodes, cut on the odd ones); and the history's.
+    let mut swept = [(0usize, 0usize); SWEEP.len()];
+    let (mut odd, mut entry_odd) = (0usize, 0usize);
     for &i in val.iter().take(n) {
         let s = &samples[i];
         head::candidates(s, &mut cands);
@@ -196,6 +212,19 @@ fn any_cut(
         let by_entry = first_by(&keys, 3);
         e1 += cuts[by_entry[0]] as usize;
         e3 += by_entry.iter().any(|&k| cuts[k]) as usize;
+        either += (cuts[by_entry[0]] || cuts[by_head[0].1]) as usize;
+        let is_odd = out.checked % 2 == 1;
+        odd += is_odd as usize;
+        entry_odd += (is_odd && cuts[by_entry[0]]) as usize;
+        for (f, tally) in SWEEP.iter().zip(swept.iter_mut()) {
+            picker_keys(headp, &feats, &cands, points * f, &mut keys);
+            let cut = cuts[first_by(&keys, 1)[0]] as usize;
+            if is_odd {
+                tally.1 += cut;
+            } else {
+                tally.0 += cut;
+            }
+        }
         picker_keys(headp, &feats, &cands, points, &mut keys);
         let by_picker = first_by(&keys, 3);
         p1 += cuts[by_picker[0]] as usize;
@@ -216,6 +245,15 @@ fn any_cut(
     out.picker_top1 = pct(p1);
     out.picker_top3 = pct(p3);
     out.cutting_share = share / n * 100.0;
+    out.either_top1 = pct(either);
+    let even = (out.checked - odd).max(1) as f64;
+    let odd = odd.max(1) as f64;
+    out.sweep = SWEEP
+        .iter()
+        .zip(swept)
+        .map(|(&f, (e, o))| (f, e as f64 / even * 100.0, o as f64 / odd * 100.0))
+        .collect();
+    out.history_entry_odd_top1 = entry_odd as f64 / odd * 100.0;
     out
 }
 
@@ -527,7 +565,7 @@ pub(crate) fn run_train(s: &PolicyTrainSettings) -> Result<PolicyReport, String>
         "  a random quiet top-1 {:5.1}%",
         report.uniform_top1
     ));
-    if let Some(a) = report.any_cut {
+    if let Some(a) = &report.any_cut {
         say(format!(
             "held-out cutoffs whose every quiet was searched: {} (a first move counts when it reaches beta)",
             a.checked
@@ -552,6 +590,30 @@ pub(crate) fn run_train(s: &PolicyTrainSettings) -> Result<PolicyReport, String>
             "  share of the quiets that cut {:5.1}%",
             a.cutting_share
         ));
+        say(format!(
+            "  the head's or the history's first move cuts (a perfect choice between them) {:5.1}%",
+            a.either_top1
+        ));
+        say(format!(
+            "  picker + head with the head's weight scaled (top-1 on the even / odd nodes; history at entry on the odd: {:.1}%):",
+            a.history_entry_odd_top1
+        ));
+        for &(f, even, odd) in &a.sweep {
+            say(format!(
+                "    x{f:<4} ({:6.0} points a unit)  {even:5.1}% / {odd:5.1}%",
+                points * f
+            ));
+        }
+        if let Some(&(f, _, odd)) = a
+            .sweep
+            .iter()
+            .max_by(|x, y| x.1.total_cmp(&y.1).then(y.0.total_cmp(&x.0)))
+        {
+            say(format!(
+                "  chosen on the even nodes: x{f}, {odd:.1}% on the odd against the history's {:.1}%",
+                a.history_entry_odd_top1
+            ));
+        }
     }
     let path = s.out_dir.join("policy.head");
     std::fs::write(&path, head_bytes(&headp, &s.net, points))
