@@ -153,6 +153,15 @@ fn cutoffs_train_a_head_that_the_engine_loads_and_searches_with() {
         "{any_cut}"
     );
     assert!(any_cut.contains("chosen on the even nodes: x"), "{any_cut}");
+    assert_eq!(
+        any_cut.lines().filter(|l| l.contains(" points  ")).count(),
+        18,
+        "two gates, nine thresholds each: {any_cut}"
+    );
+    assert!(
+        any_cut.contains("gate chosen on the even nodes: "),
+        "{any_cut}"
+    );
     let head = out_dir.join("policy.head");
     let head = head.to_str().unwrap();
     // Trained on cutoffs labelled with every quiet move that cuts, and alone.

@@ -126,7 +126,24 @@ pub struct AnyCut {
     /// chosen weight is judged), with the history at entry's top-1 on the odd ones.
     pub sweep: Vec<(f32, f64, f64)>,
     pub history_entry_odd_top1: f64,
+    /// Gates that take the head's first move instead of the history's where the history
+    /// looks unsure: (gate, threshold in history points, top-1 on the even nodes, on the odd).
+    pub gates: Vec<(Gate, i64, f64, f64)>,
 }
+
+/// Where a gate trusts the head's logits over the history at a node's entry (never when the
+/// history's first move is a killer or the countermove, which the picker puts first).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Gate {
+    /// The history's best candidate has fewer points than the threshold: little is known.
+    WeakHistory,
+    /// The history's first two candidates are closer than the threshold: a near tie.
+    NearTie,
+}
+
+/// The thresholds each gate tries, in history points (at 0 the weak-history gate acts only
+/// where every candidate's history is negative).
+const GATE_POINTS: [i64; 9] = [0, 64, 128, 256, 512, 1024, 2048, 4096, 8192];
 
 /// The factors on the learned history points a unit of the head that the any-cut check
 /// tries: does a heavier or lighter head order better than the weight the loss chose?
@@ -195,6 +212,8 @@ fn any_cut(
     // Per sweep factor: (cut on the even nodes, cut on the odd ones); and the history's.
     let mut swept = [(0usize, 0usize); SWEEP.len()];
     let (mut odd, mut entry_odd) = (0usize, 0usize);
+    let gates = [Gate::WeakHistory, Gate::NearTie];
+    let mut gated = [[(0usize, 0usize); GATE_POINTS.len()]; 2];
     for &i in val.iter().take(n) {
         let s = &samples[i];
         head::candidates(s, &mut cands);
@@ -215,6 +234,25 @@ fn any_cut(
         either += (cuts[by_entry[0]] || cuts[by_head[0].1]) as usize;
         let is_odd = out.checked % 2 == 1;
         odd += is_odd as usize;
+        let entry_keys = first_by(&keys, 2);
+        let first = keys[entry_keys[0]];
+        let second = entry_keys.get(1).map(|&k| keys[k]);
+        for (g, tallies) in gates.iter().zip(gated.iter_mut()) {
+            for (&t, tally) in GATE_POINTS.iter().zip(tallies.iter_mut()) {
+                let unsure = first.0 == 0
+                    && match g {
+                        Gate::WeakHistory => first.1 < t,
+                        Gate::NearTie => second.is_some_and(|s| s.0 == 0 && first.1 - s.1 < t),
+                    };
+                let pick = if unsure { by_head[0].1 } else { by_entry[0] };
+                let cut = cuts[pick] as usize;
+                if is_odd {
+                    tally.1 += cut;
+                } else {
+                    tally.0 += cut;
+                }
+            }
+        }
         entry_odd += (is_odd && cuts[by_entry[0]]) as usize;
         for (f, tally) in SWEEP.iter().zip(swept.iter_mut()) {
             picker_keys(headp, &feats, &cands, points * f, &mut keys);
@@ -254,6 +292,16 @@ fn any_cut(
         .map(|(&f, (e, o))| (f, e as f64 / even * 100.0, o as f64 / odd * 100.0))
         .collect();
     out.history_entry_odd_top1 = entry_odd as f64 / odd * 100.0;
+    out.gates = gates
+        .iter()
+        .zip(gated)
+        .flat_map(|(&g, tallies)| {
+            GATE_POINTS
+                .iter()
+                .zip(tallies)
+                .map(move |(&t, (e, o))| (g, t, e as f64 / even * 100.0, o as f64 / odd * 100.0))
+        })
+        .collect();
     out
 }
 
@@ -602,6 +650,29 @@ pub(crate) fn run_train(s: &PolicyTrainSettings) -> Result<PolicyReport, String>
             say(format!(
                 "    x{f:<4} ({:6.0} points a unit)  {even:5.1}% / {odd:5.1}%",
                 points * f
+            ));
+        }
+        say(
+            "  the head's logits first where the history is unsure (top-1 on the even / odd nodes):"
+                .to_string(),
+        );
+        for &(g, t, even, odd) in &a.gates {
+            let what = match g {
+                Gate::WeakHistory => "history's best below",
+                Gate::NearTie => "history's first two within",
+            };
+            say(format!(
+                "    {what:<27} {t:>5} points  {even:5.1}% / {odd:5.1}%"
+            ));
+        }
+        if let Some(&(g, t, _, odd)) = a
+            .gates
+            .iter()
+            .max_by(|x, y| x.2.total_cmp(&y.2).then(y.1.cmp(&x.1)))
+        {
+            say(format!(
+                "  gate chosen on the even nodes: {g:?} at {t} points, {odd:.1}% on the odd against the history's {:.1}%",
+                a.history_entry_odd_top1
             ));
         }
         if let Some(&(f, _, odd)) = a
