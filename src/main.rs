@@ -96,6 +96,10 @@ enum Command {
         /// Print JSON instead of a table.
         #[arg(long)]
         json: bool,
+        /// Show the learned order's score of each quiet move (`cutoff train --policy`'s
+        /// head, trained on the default net).
+        #[arg(long, value_name = "FILE")]
+        policy_head: Option<String>,
     },
     /// Self-play data: play games at a soft node limit a move and write their quiet
     /// positions as `FEN | cp | result` lines, or every move as binary game records (scores
@@ -248,9 +252,19 @@ fn main() -> ExitCode {
                 }
             }
         }
-        Some(Command::Order { fen, depth, json }) => {
+        Some(Command::Order {
+            fen,
+            depth,
+            json,
+            policy_head,
+        }) => {
             let depth = depth.map(|d| clamp_depth(d.into()));
-            match cutoff::tools::explain::run_cli(&fen.join(" "), depth, json) {
+            match cutoff::tools::explain::run_cli(
+                &fen.join(" "),
+                depth,
+                json,
+                policy_head.as_deref(),
+            ) {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(e) => {
                     eprintln!("error: {e}");

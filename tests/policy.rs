@@ -201,10 +201,56 @@ fn cutoffs_train_a_head_that_the_engine_loads_and_searches_with() {
         "{out:?}"
     );
     e.send("setoption name OrderPolicy value true");
-    e.send("position startpos moves e2e4 c7c5");
+    e.send("position startpos moves e2e4 d7d5");
     e.send("go depth 7");
     let (_, best) = e.bestmove(TIMEOUT);
     assert!(best.starts_with("bestmove "), "{best}");
+    // The explainer shows the head's points: a policy column, numbers for the quiet moves
+    // only, and, with `OrderPolicy` on, the quiet stage in the order of history plus
+    // continuation history plus those points (the playing switches add nothing else).
+    e.send("order");
+    let table = e.sync();
+    let header = table
+        .iter()
+        .position(|l| l.trim_start().starts_with("#  san"))
+        .unwrap_or_else(|| panic!("{table:?}"));
+    let cols: Vec<&str> = table[header].split_whitespace().collect();
+    assert_eq!(cols.last(), Some(&"policy"), "{table:?}");
+    // The numbers are the columns after the stage, whose names may hold a space
+    // ("killer 1"): count them from the right.
+    let from_end = |name: &str| cols.len() - cols.iter().position(|c| *c == name).unwrap();
+    let mut quiet_keys = Vec::new();
+    for line in table[header + 1..]
+        .iter()
+        .take_while(|l| !l.starts_with("search"))
+    {
+        let cells: Vec<&str> = line.split_whitespace().collect();
+        let cell = |name: &str| cells[cells.len() - from_end(name)];
+        let policy = cell("policy");
+        let is_quiet = cell("history") != "-";
+        assert_eq!(policy != "-", is_quiet, "{line}");
+        if cells[3] == "quiet" {
+            let n = |name: &str| cell(name).parse::<i64>().unwrap();
+            quiet_keys.push(n("history") + n("conthist") + n("policy"));
+        }
+    }
+    assert!(quiet_keys.len() >= 10, "{table:?}");
+    assert!(table.iter().any(|l| l.contains("exd5")), "{table:?}");
+    assert!(
+        quiet_keys.windows(2).all(|w| w[0] >= w[1]),
+        "{quiet_keys:?} {table:?}"
+    );
+    // And on the command line, as JSON: a number for each quiet move, null for the others.
+    let json = cutoff(&[
+        "order",
+        "--policy-head",
+        head,
+        "--json",
+        "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2",
+    ]);
+    // 31 legal moves: 30 quiet and exd5.
+    assert_eq!(json.matches("\"policy\":").count(), 31, "{json}");
+    assert_eq!(json.matches("\"policy\":null").count(), 1, "{json}");
     // A file that is not a head, and one cut short: named, and the head stays.
     let bad = dir.join("bad.head");
     std::fs::write(&bad, b"CUTOFFNN not a head").unwrap();

@@ -5,6 +5,7 @@
 use crate::board::Move;
 use crate::position::Position;
 use crate::search::ordering::explain::{explain, Explanation};
+use crate::search::ordering::policy::load_head;
 use crate::search::ordering::PickedFrom;
 use crate::search::SearchOptions;
 use crate::uci::order_table::text;
@@ -42,7 +43,7 @@ pub fn json(e: &Explanation) -> String {
         .iter()
         .map(|r| {
             format!(
-                "{{\"index\":{},\"san\":{},\"uci\":{},\"stage\":{},\"mvv_lva\":{},\"see\":{},\"history\":{},\"cont_history\":{},\"capture_history\":{},\"threat\":{},\"pawn_history\":{}}}",
+                "{{\"index\":{},\"san\":{},\"uci\":{},\"stage\":{},\"mvv_lva\":{},\"see\":{},\"history\":{},\"cont_history\":{},\"capture_history\":{},\"threat\":{},\"pawn_history\":{},\"policy\":{}}}",
                 r.index,
                 json_str(&r.san),
                 json_str(&r.uci),
@@ -53,7 +54,8 @@ pub fn json(e: &Explanation) -> String {
                 json_opt(r.cont_history),
                 json_opt(r.capture_history),
                 json_opt(r.threat),
-                json_opt(r.pawn_history)
+                json_opt(r.pawn_history),
+                json_opt(r.policy)
             )
         })
         .collect();
@@ -82,9 +84,22 @@ pub fn json(e: &Explanation) -> String {
 }
 
 /// The command: `cutoff order FEN [--depth D] [--json]`.
-pub fn run_cli(fen: &str, depth: Option<i32>, as_json: bool) -> Result<(), String> {
+pub fn run_cli(
+    fen: &str,
+    depth: Option<i32>,
+    as_json: bool,
+    policy_head: Option<&str>,
+) -> Result<(), String> {
     let pos = Position::from_fen(fen).map_err(|e| e.to_string())?;
-    let e = explain(&pos, depth, &SearchOptions::default());
+    let defaults = SearchOptions::default();
+    let policy = match policy_head {
+        None => None,
+        Some(path) => Some(std::sync::Arc::new(load_head(
+            path,
+            defaults.network.clone(),
+        )?)),
+    };
+    let e = explain(&pos, depth, &SearchOptions { policy, ..defaults });
     if as_json {
         println!("{}", json(&e));
     } else {
@@ -125,6 +140,6 @@ mod tests {
     #[test]
     fn the_continuation_history_has_a_field() {
         let j = json(&examples::after_a_knight_to_h8());
-        assert!(j.contains("\"uci\":\"h2h3\",\"stage\":\"quiet\",\"mvv_lva\":null,\"see\":0,\"history\":0,\"cont_history\":700,\"capture_history\":null,\"threat\":0,\"pawn_history\":0}"), "{j}");
+        assert!(j.contains("\"uci\":\"h2h3\",\"stage\":\"quiet\",\"mvv_lva\":null,\"see\":0,\"history\":0,\"cont_history\":700,\"capture_history\":null,\"threat\":0,\"pawn_history\":0,\"policy\":null}"), "{j}");
     }
 }

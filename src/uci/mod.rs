@@ -485,6 +485,7 @@ impl Engine {
         let opts = SearchOptions {
             ordering: self.options.ordering,
             chess960: self.options.chess960,
+            policy: self.policy.clone(),
             ..SearchOptions::default()
         };
         let pos = self.position.clone();

@@ -33,8 +33,17 @@ pub(crate) fn text(e: &Explanation) -> Vec<String> {
          is part of the history column",
         e.correction
     ));
+    // The learned order's column only when a head is loaded.
+    let with_policy = e.rows.iter().any(|r| r.policy.is_some());
+    let policy_cell = |v: Option<i32>| {
+        if with_policy {
+            format!(" {:>7}", opt(v))
+        } else {
+            String::new()
+        }
+    };
     out.push(format!(
-        "{:>3}  {:<8} {:<6} {:<12} {:>8} {:>6} {:>8} {:>8} {:>8} {:>7} {:>8}",
+        "{:>3}  {:<8} {:<6} {:<12} {:>8} {:>6} {:>8} {:>8} {:>8} {:>7} {:>8}{}",
         "#",
         "san",
         "uci",
@@ -45,11 +54,16 @@ pub(crate) fn text(e: &Explanation) -> Vec<String> {
         "conthist",
         "capthist",
         "threat",
-        "pawnhist"
+        "pawnhist",
+        if with_policy {
+            format!(" {:>7}", "policy")
+        } else {
+            String::new()
+        }
     ));
     for r in &e.rows {
         out.push(format!(
-            "{:>3}  {:<8} {:<6} {:<12} {:>8} {:>6} {:>8} {:>8} {:>8} {:>7} {:>8}",
+            "{:>3}  {:<8} {:<6} {:<12} {:>8} {:>6} {:>8} {:>8} {:>8} {:>7} {:>8}{}",
             r.index,
             r.san,
             r.uci,
@@ -60,7 +74,8 @@ pub(crate) fn text(e: &Explanation) -> Vec<String> {
             opt(r.cont_history),
             opt(r.capture_history),
             opt(r.threat),
-            opt(r.pawn_history)
+            opt(r.pawn_history),
+            policy_cell(r.policy)
         ));
     }
     if let Some(c) = &e.chosen {

@@ -10,6 +10,7 @@
 
 use super::{movepick, Continuation, MovePicker, OrderingTables, PickedFrom, Threats};
 use crate::board::{legal_moves, see, Board, Move};
+use crate::eval::nnue::network::MAX_HIDDEN;
 use crate::position::Position;
 use crate::search::{Limits, SearchOptions, Searcher};
 
@@ -38,6 +39,9 @@ pub struct OrderRow {
     pub(crate) threat: Option<i32>,
     /// The pawn-structure history of the move's piece and destination (quiet moves only).
     pub(crate) pawn_history: Option<i32>,
+    /// The learned order's score in history points (quiet moves only, when a head is
+    /// loaded): what `OrderPolicy` adds to the move's score.
+    pub(crate) policy: Option<i32>,
 }
 
 /// What a search before the order found.
@@ -181,6 +185,13 @@ fn root_order(
     let mut picker = root_picker(opts, hash_move, killers, counter, prev);
     let side = board.side_to_move();
     let threats = Threats::of(board);
+    // The head's view of the root, counted once (the explainer is not on a hot path).
+    let head = opts.policy.as_deref().map(|p| {
+        let mut us = [0i16; MAX_HIDDEN];
+        let mut them = [0i16; MAX_HIDDEN];
+        p.refresh(board, &mut us, &mut them);
+        (p, us, them)
+    });
     let mut rows = Vec::new();
     while let Some((m, stage)) = picker.next(board, tables) {
         rows.push(OrderRow {
@@ -196,6 +207,10 @@ fn root_order(
             capture_history: m.is_capture().then(|| tables.capture(board, m)),
             threat: m.is_quiet().then(|| threats.score(board, m)),
             pawn_history: m.is_quiet().then(|| tables.pawn_structure(board, m)),
+            policy: head
+                .as_ref()
+                .filter(|_| m.is_quiet())
+                .map(|(p, us, them)| p.points(us, them, board, m)),
         });
     }
     debug_assert_eq!(rows.len(), legal_moves(board).len());

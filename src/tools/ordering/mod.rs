@@ -15,7 +15,7 @@ use super::epd::{read_epd_file, EpdEntry, EpdError};
 use crate::board::Move;
 use crate::eval::nnue::{default_network, Network};
 use crate::position::Position;
-use crate::search::ordering::policy::PolicyModel;
+use crate::search::ordering::policy::{load_head, PolicyModel};
 use crate::search::ordering::{explain, OrderingConfig};
 use crate::search::stats::{branching_factors, Iteration, SearchStats};
 use crate::search::techniques::{names_off, Techniques};
@@ -470,17 +470,7 @@ pub fn run_cli(
     };
     let policy = match files.policy_head {
         None => None,
-        Some(path) => {
-            let bytes = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
-            // The head reads the hidden layer of the net it was trained on: it is checked
-            // against the net the searches use.
-            let net = network.clone().ok_or(
-                "--policy-head needs a net, and the searches use the classical evaluation",
-            )?;
-            Some(Arc::new(
-                PolicyModel::from_bytes(&bytes, net).map_err(|e| format!("{path}: {e}"))?,
-            ))
-        }
+        Some(path) => Some(Arc::new(load_head(path, network.clone())?)),
     };
     if policy.is_none() && configs.iter().any(|c| c.ordering.policy) {
         println!("note: no --policy-head given: the `policy` switch orders nothing");
