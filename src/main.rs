@@ -273,7 +273,9 @@ fn main() -> ExitCode {
             }
         }
         Some(Command::Datagen { args }) => match cutoff::tools::datagen::run_cli(&args) {
-            Ok(()) => ExitCode::SUCCESS,
+            Ok(true) => ExitCode::SUCCESS,
+            // Stopped by a signal, its games written: the shell's code for an interrupt.
+            Ok(false) => ExitCode::from(130),
             Err(e) => {
                 eprintln!("error: {e}");
                 ExitCode::from(2)

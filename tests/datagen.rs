@@ -466,3 +466,60 @@ fn appending_keeps_earlier_games_and_plays_new_ones() {
     assert_eq!(stats().games, 6);
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// SIGTERM (as `kill` sends it, and a background job's ignored SIGINT cannot be relied on):
+/// the run finishes the games in play, writes them and its sidecar, and exits with 130. The
+/// file holds exactly the games the summary counts, each whole.
+#[cfg(unix)]
+#[test]
+fn a_signal_stops_the_run_with_its_games_written() {
+    let dir = std::env::temp_dir().join(format!("cutoff-datagen-sig-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = dir.join("out.txt");
+    let child = std::process::Command::new(env!("CARGO_BIN_EXE_cutoff"))
+        .args([
+            "datagen", "--games", "100000", "--nodes", "300", "--hash", "1",
+        ])
+        .args(["--random-plies", "4", "--seed", "9", "--threads", "2"])
+        .arg("--out")
+        .arg(&out)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("start cutoff datagen");
+    // Wait for some games on disk (a few seconds at most), then ask it to stop.
+    let start = std::time::Instant::now();
+    while std::fs::metadata(&out).map_or(0, |m| m.len()) < 2000 {
+        assert!(
+            start.elapsed() < std::time::Duration::from_secs(60),
+            "no games written"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    let killed = std::process::Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .expect("run kill");
+    assert!(killed.success());
+    let o = child.wait_with_output().unwrap();
+    let stdout = String::from_utf8_lossy(&o.stdout);
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(130), "{stderr}");
+    assert!(stderr.contains("stopped by a signal after"), "{stderr}");
+    let text = std::fs::read_to_string(&out).unwrap();
+    let positions = text.lines().count();
+    assert!(
+        stdout.contains(&format!(" positions {positions} ")),
+        "{stdout} against {positions} lines"
+    );
+    for l in text.lines() {
+        check_line(l);
+    }
+    let sidecar = std::fs::read_to_string(dir.join("out.txt.json")).unwrap();
+    assert!(sidecar.contains("\"finished\": false"), "{sidecar}");
+    assert!(
+        sidecar.contains(&format!("\"positions\": {positions},")),
+        "{sidecar}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -24,7 +24,7 @@ use crate::tools::data::DataFormat;
 use crate::tools::progress;
 use shakmaty_syzygy::Wdl;
 use std::io::{IsTerminal, Write};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
@@ -809,16 +809,25 @@ pub fn run<W: Write + Send>(
     tablebase: Option<Arc<Tablebase>>,
     out: W,
 ) -> Result<Summary, String> {
-    run_watched(config, book, tablebase, out, |_| {})
+    run_watched(
+        config,
+        book,
+        tablebase,
+        out,
+        &AtomicBool::new(false),
+        |_| {},
+    )
 }
 
 /// `run`, calling `watch` with the summary so far (its `seconds` set) after each game is
-/// written and flushed: the command keeps its sidecar up to date with it.
+/// written and flushed: the command keeps its sidecar up to date with it. Once `stop` is
+/// set, no thread starts another game; the games in play are finished and written.
 pub(crate) fn run_watched<W: Write + Send>(
     config: &DatagenConfig,
     book: &[Board],
     tablebase: Option<Arc<Tablebase>>,
     out: W,
+    stop: &AtomicBool,
     watch: impl FnMut(&Summary) + Send,
 ) -> Result<Summary, String> {
     let started = Instant::now();
@@ -835,6 +844,9 @@ pub(crate) fn run_watched<W: Write + Send>(
             let spawned = builder.spawn_scoped(scope, move || {
                 let mut player = GamePlayer::new(config, book, tb);
                 loop {
+                    if stop.load(Ordering::SeqCst) {
+                        break;
+                    }
                     let index = next_game.fetch_add(1, Ordering::SeqCst);
                     if index >= config.games {
                         break;
@@ -878,7 +890,8 @@ const CLASSICAL_NET: &str = "classical";
 
 /// Runs `cutoff datagen`: reads the book and opens the tables the flags name, opens the output
 /// (appending with `--append`) and its sidecar, plays into the output and prints the summary.
-pub fn run_cli(args: &DatagenArgs) -> Result<(), String> {
+/// Returns whether the run played all its games (false: a signal stopped it).
+pub fn run_cli(args: &DatagenArgs) -> Result<bool, String> {
     let book = match &args.book {
         Some(path) => read_book(path)?,
         None => Vec::new(),
@@ -934,6 +947,19 @@ pub fn run_cli(args: &DatagenArgs) -> Result<(), String> {
         started: sidecar::now(),
     };
     sidecar.write(&record.json(&Summary::default(), false))?;
+    // SIGINT or SIGTERM: finish the games in play, write them and the sidecar, and stop (a
+    // second signal stops at once; the file then ends with whole games all the same, as
+    // each is written and flushed when it ends).
+    let stop = Arc::new(AtomicBool::new(false));
+    let handler_stop = Arc::clone(&stop);
+    if let Err(e) = ctrlc::set_handler(move || {
+        if handler_stop.swap(true, Ordering::SeqCst) {
+            std::process::exit(130);
+        }
+        eprintln!("datagen: stopping after the games in play (a second signal stops now)");
+    }) {
+        eprintln!("warning: no signal handler ({e}): a signal kills the run between writes");
+    }
     let watched = std::io::stderr().is_terminal() || progress::shown();
     let mut sidecar_error = None;
     let result = run_watched(
@@ -941,6 +967,7 @@ pub fn run_cli(args: &DatagenArgs) -> Result<(), String> {
         &book,
         tablebase,
         std::io::BufWriter::new(file),
+        &stop,
         |summary| {
             if sidecar.due() {
                 if let Err(e) = sidecar.write(&record.json(summary, false)) {
@@ -954,13 +981,20 @@ pub fn run_cli(args: &DatagenArgs) -> Result<(), String> {
         },
     );
     let summary = result?;
-    sidecar.write(&record.json(&summary, true))?;
+    let finished = !stop.load(Ordering::SeqCst);
+    sidecar.write(&record.json(&summary, finished))?;
     if let Some(e) = sidecar_error {
         eprintln!("warning: {e}");
     }
+    if !finished {
+        eprintln!(
+            "datagen: stopped by a signal after {} of {} games",
+            summary.games, config.games
+        );
+    }
     // Not println!: a closed stdout (`| head`) must not panic.
     let _ = writeln!(std::io::stdout(), "{}", summary.text());
-    Ok(())
+    Ok(finished)
 }
 
 /// A run as its sidecar line tells it.
