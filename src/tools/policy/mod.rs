@@ -141,6 +141,44 @@ pub enum Gate {
     NearTie,
 }
 
+impl Gate {
+    /// Whether the gate hands the node to the head: the history's first candidate (`first`,
+    /// then `second`, as picker keys) is no refutation stage and looks unsure at `threshold`.
+    fn unsure(self, first: PickerKey, second: Option<PickerKey>, threshold: i64) -> bool {
+        first.0 == 0
+            && match self {
+                Gate::WeakHistory => first.1 < threshold,
+                Gate::NearTie => second.is_some_and(|s| s.0 == 0 && first.1 - s.1 < threshold),
+            }
+    }
+}
+
+/// Cutting first moves counted apart on the even-numbered checked nodes (where a setting is
+/// chosen) and the odd ones (where it is judged).
+#[derive(Clone, Copy, Default)]
+struct SplitTally {
+    even: usize,
+    odd: usize,
+}
+
+impl SplitTally {
+    fn add(&mut self, odd: bool, cut: bool) {
+        if odd {
+            self.odd += cut as usize;
+        } else {
+            self.even += cut as usize;
+        }
+    }
+
+    /// (even %, odd %) of `even` and `odd` nodes.
+    fn percents(self, even: f64, odd: f64) -> (f64, f64) {
+        (
+            self.even as f64 / even * 100.0,
+            self.odd as f64 / odd * 100.0,
+        )
+    }
+}
+
 /// The thresholds each gate tries, in history points (at 0 the weak-history gate acts only
 /// where every candidate's history is negative).
 const GATE_POINTS: [i64; 9] = [0, 64, 128, 256, 512, 1024, 2048, 4096, 8192];
@@ -149,6 +187,10 @@ const GATE_POINTS: [i64; 9] = [0, 64, 128, 256, 512, 1024, 2048, 4096, 8192];
 /// tries: does a heavier or lighter head order better than the weight the loss chose?
 const SWEEP: [f32; 8] = [0.25, 0.5, 1.0, 1.5, 2.0, 3.0, 4.0, 8.0];
 
+/// A candidate's place in the picker's order (`Candidate::picker_key`): stage, score,
+/// generation order; highest first.
+type PickerKey = (u8, i64, i64);
+
 /// Each candidate's key in the picker's order with the head at `points` history points a
 /// unit (0: the history family's order at the node's entry).
 fn picker_keys(
@@ -156,7 +198,7 @@ fn picker_keys(
     features: &[f32],
     cands: &[Candidate],
     points: f32,
-    out: &mut Vec<(u8, i64, i64)>,
+    out: &mut Vec<PickerKey>,
 ) {
     out.clear();
     out.extend(cands.iter().map(|c| {
@@ -170,12 +212,12 @@ fn picker_keys(
 }
 
 /// The rank of `target` among `keys`, highest first (keys are distinct).
-fn rank_by(keys: &[(u8, i64, i64)], target: usize) -> usize {
+fn rank_by(keys: &[PickerKey], target: usize) -> usize {
     keys.iter().filter(|&&k| k > keys[target]).count()
 }
 
 /// The first `n` candidates by `keys`, highest first.
-fn first_by(keys: &[(u8, i64, i64)], n: usize) -> Vec<usize> {
+fn first_by(keys: &[PickerKey], n: usize) -> Vec<usize> {
     let mut order: Vec<usize> = (0..keys.len()).collect();
     order.sort_by_key(|&k| std::cmp::Reverse(keys[k]));
     order.truncate(n);
@@ -209,11 +251,10 @@ fn any_cut(
     let (mut h1, mut h3, mut y1, mut y3, mut share) = (0usize, 0usize, 0usize, 0usize, 0.0f64);
     let (mut e1, mut e3, mut p1, mut p3) = (0usize, 0usize, 0usize, 0usize);
     let mut either = 0usize;
-    // Per sweep factor: (cut on the even nodes, cut on the odd ones); and the history's.
-    let mut swept = [(0usize, 0usize); SWEEP.len()];
-    let (mut odd, mut entry_odd) = (0usize, 0usize);
+    let mut swept = [SplitTally::default(); SWEEP.len()];
     let gates = [Gate::WeakHistory, Gate::NearTie];
-    let mut gated = [[(0usize, 0usize); GATE_POINTS.len()]; 2];
+    let mut gated = [[SplitTally::default(); GATE_POINTS.len()]; 2];
+    let (mut odd, mut entry) = (0usize, SplitTally::default());
     for &i in val.iter().take(n) {
         let s = &samples[i];
         head::candidates(s, &mut cands);
@@ -234,34 +275,18 @@ fn any_cut(
         either += (cuts[by_entry[0]] || cuts[by_head[0].1]) as usize;
         let is_odd = out.checked % 2 == 1;
         odd += is_odd as usize;
-        let entry_keys = first_by(&keys, 2);
-        let first = keys[entry_keys[0]];
-        let second = entry_keys.get(1).map(|&k| keys[k]);
+        let (first, second) = (keys[by_entry[0]], by_entry.get(1).map(|&k| keys[k]));
         for (g, tallies) in gates.iter().zip(gated.iter_mut()) {
             for (&t, tally) in GATE_POINTS.iter().zip(tallies.iter_mut()) {
-                let unsure = first.0 == 0
-                    && match g {
-                        Gate::WeakHistory => first.1 < t,
-                        Gate::NearTie => second.is_some_and(|s| s.0 == 0 && first.1 - s.1 < t),
-                    };
+                let unsure = g.unsure(first, second, t);
                 let pick = if unsure { by_head[0].1 } else { by_entry[0] };
-                let cut = cuts[pick] as usize;
-                if is_odd {
-                    tally.1 += cut;
-                } else {
-                    tally.0 += cut;
-                }
+                tally.add(is_odd, cuts[pick]);
             }
         }
-        entry_odd += (is_odd && cuts[by_entry[0]]) as usize;
+        entry.add(is_odd, cuts[by_entry[0]]);
         for (f, tally) in SWEEP.iter().zip(swept.iter_mut()) {
             picker_keys(headp, &feats, &cands, points * f, &mut keys);
-            let cut = cuts[first_by(&keys, 1)[0]] as usize;
-            if is_odd {
-                tally.1 += cut;
-            } else {
-                tally.0 += cut;
-            }
+            tally.add(is_odd, cuts[first_by(&keys, 1)[0]]);
         }
         picker_keys(headp, &feats, &cands, points, &mut keys);
         let by_picker = first_by(&keys, 3);
@@ -289,17 +314,20 @@ fn any_cut(
     out.sweep = SWEEP
         .iter()
         .zip(swept)
-        .map(|(&f, (e, o))| (f, e as f64 / even * 100.0, o as f64 / odd * 100.0))
+        .map(|(&f, t)| {
+            let (e, o) = t.percents(even, odd);
+            (f, e, o)
+        })
         .collect();
-    out.history_entry_odd_top1 = entry_odd as f64 / odd * 100.0;
+    out.history_entry_odd_top1 = entry.percents(even, odd).1;
     out.gates = gates
         .iter()
         .zip(gated)
         .flat_map(|(&g, tallies)| {
-            GATE_POINTS
-                .iter()
-                .zip(tallies)
-                .map(move |(&t, (e, o))| (g, t, e as f64 / even * 100.0, o as f64 / odd * 100.0))
+            GATE_POINTS.iter().zip(tallies).map(move |(&t, tally)| {
+                let (e, o) = tally.percents(even, odd);
+                (g, t, e, o)
+            })
         })
         .collect();
     out
