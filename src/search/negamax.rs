@@ -649,7 +649,8 @@ impl<const STATS: bool> SearchThread<'_, STATS> {
                 if tech.lmr
                     && depth >= t::lmr_depth()
                     && searched > 1 + pv_node as usize
-                    && (quiet || from == PickedFrom::BadCapture)
+                    && (quiet
+                        || (from == PickedFrom::BadCapture && (!root || tech.root_capture_lmr)))
                 {
                     r = self.lmr.get(depth, searched);
                     r -= pv_node as i32;

@@ -31,6 +31,10 @@ pub struct Techniques {
     pub(crate) check_extension_see: bool,
     /// Late move reductions.
     pub(crate) lmr: bool,
+    /// Late move reductions of the root's losing captures too (off: the root searches each
+    /// capture SEE calls losing, sacrifices among them, to full depth; see docs/tactics.md,
+    /// Arasan 2023 #111 and #127).
+    pub(crate) root_capture_lmr: bool,
     /// Moves that give check are spared from late move, futility and history pruning and
     /// from quiescence's delta pruning.
     pub(crate) spare_checks: bool,
@@ -56,6 +60,7 @@ impl Techniques {
         singular: true,
         check_extension_see: true,
         lmr: true,
+        root_capture_lmr: true,
         spare_checks: true,
         decisive_windows: true,
         quiescence_pruning: true,
@@ -75,6 +80,7 @@ impl Techniques {
         singular: false,
         check_extension_see: false,
         lmr: false,
+        root_capture_lmr: false,
         spare_checks: false,
         decisive_windows: false,
         quiescence_pruning: false,
@@ -123,6 +129,7 @@ pub const TECHNIQUES: &[Technique] = &[
     Technique { name: "se",      uci: "SearchSingular",         field: |t| &mut t.singular },
     Technique { name: "checkext", uci: "SearchCheckSee",        field: |t| &mut t.check_extension_see },
     Technique { name: "lmr",     uci: "SearchLMR",              field: |t| &mut t.lmr },
+    Technique { name: "lmrroot", uci: "SearchRootCaptureLMR",   field: |t| &mut t.root_capture_lmr },
     Technique { name: "checks",  uci: "SearchSpareChecks",      field: |t| &mut t.spare_checks },
     Technique { name: "decisive", uci: "SearchDecisiveWindows", field: |t| &mut t.decisive_windows },
     Technique { name: "qsp",     uci: "SearchQsPruning",        field: |t| &mut t.quiescence_pruning },

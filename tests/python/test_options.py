@@ -44,7 +44,7 @@ CUTOFF_OPTIONS = {
         for name in [
             "SearchMateDistance", "SearchReverseFutility", "SearchRazoring", "SearchNullMove",
             "SearchIIR", "SearchLateMovePruning", "SearchFutility", "SearchHistoryPruning",
-            "SearchSeePruning", "SearchSingular", "SearchCheckSee", "SearchLMR",
+            "SearchSeePruning", "SearchSingular", "SearchCheckSee", "SearchLMR", "SearchRootCaptureLMR",
             "SearchSpareChecks", "SearchDecisiveWindows", "SearchQsPruning",
         ]
     },
