@@ -191,11 +191,9 @@ fn main() -> ExitCode {
                     return ExitCode::from(2);
                 }
             };
-            let ordering = match ordering
-                .as_deref()
-                .map(cutoff::search::ordering::OrderingConfig::parse)
-            {
-                None => cutoff::search::ordering::OrderingConfig::PLAYING,
+            use cutoff::search::ordering::OrderingConfig;
+            let ordering = match ordering.as_deref().map(OrderingConfig::parse) {
+                None => OrderingConfig::PLAYING,
                 Some(Ok(c)) => c,
                 Some(Err(e)) => {
                     eprintln!("error: --ordering: {e}");

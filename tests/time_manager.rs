@@ -913,11 +913,16 @@ fn one_playable_move_stops_early_under_a_clock_but_not_under_a_move_time() {
     // its time and reports a real score (session 41 found `go movetime 1000 searchmoves m`
     // stopping at depth 1, which made such scores meaningless).
     let forced = position("7k/8/8/8/8/8/6q1/7K w - - 0 1");
-    let start = Instant::now();
-    let clocked = Limits {
-        received: Some(start),
-        ..go("wtime 60000 btime 60000")
+    // `go args` as received now, and when that was.
+    let now = |args: &str| {
+        let start = Instant::now();
+        let limits = Limits {
+            received: Some(start),
+            ..go(args)
+        };
+        (start, limits)
     };
+    let (start, clocked) = now("wtime 60000 btime 60000");
     let r = search_fresh(&forced, &clocked, &quiet(None));
     assert!(
         start.elapsed() < Duration::from_millis(500),
@@ -926,11 +931,7 @@ fn one_playable_move_stops_early_under_a_clock_but_not_under_a_move_time() {
     );
     assert_eq!(r.best.uci(false).to_string(), "h1g2");
 
-    let start = Instant::now();
-    let fixed = Limits {
-        received: Some(start),
-        ..go("movetime 300")
-    };
+    let (start, fixed) = now("movetime 300");
     let r = search_fresh(&forced, &fixed, &quiet(None));
     assert!(
         start.elapsed() >= Duration::from_millis(250) || r.depth >= 60,
@@ -943,11 +944,10 @@ fn one_playable_move_stops_early_under_a_clock_but_not_under_a_move_time() {
     // One move among many, chosen with searchmoves: searched to a real depth.
     let pos = position(MIDDLEGAMES[0]);
     let m = cutoff::board::legal_moves(pos.board()).as_slice()[0];
-    let start = Instant::now();
+    let (_, fixed) = now("movetime 300");
     let one = Limits {
-        received: Some(start),
         searchmoves: vec![m],
-        ..go("movetime 300")
+        ..fixed
     };
     let r = search_fresh(&pos, &one, &quiet(None));
     assert_eq!(r.best, m);

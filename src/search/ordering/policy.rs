@@ -88,16 +88,6 @@ pub(crate) fn rows_score(params: &[f32], inputs: usize, features: &[f32], rows: 
         .sum()
 }
 
-/// A head file for the tools' `--policy-head`, read against `network`, the net the searches
-/// use (the head reads the hidden layer of the net it was trained on, and says so if that
-/// is another net). Errors name the file.
-pub fn load_head(path: &str, network: Option<Arc<Network>>) -> Result<PolicyModel, String> {
-    let bytes = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
-    let net = network
-        .ok_or("--policy-head needs a net, and the searches use the classical evaluation")?;
-    PolicyModel::from_bytes(&bytes, net).map_err(|e| format!("{path}: {e}"))
-}
-
 /// A trained head with the net whose hidden layer it reads.
 pub struct PolicyModel {
     pub(crate) net: Arc<Network>,

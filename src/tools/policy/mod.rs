@@ -14,12 +14,23 @@ pub(crate) mod head;
 
 use crate::eval::nnue::Network;
 use crate::rng::SplitMix64;
+use crate::search::ordering::policy::PolicyModel;
 use crate::tools::train::adamw::{AdamW, AdamWConfig};
 use data::PolicySample;
 use head::{Candidate, PolicyHead};
 use std::io::Write;
 use std::path::Path;
 use std::sync::Arc;
+
+/// A head file for the tools' `--policy-head`, read against `network`, the net the searches
+/// use (the head reads the hidden layer of the net it was trained on, and says so if that
+/// is another net). Errors name the file.
+pub(crate) fn load_head(path: &str, network: Option<Arc<Network>>) -> Result<PolicyModel, String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
+    let net = network
+        .ok_or("--policy-head needs a net, and the searches use the classical evaluation")?;
+    PolicyModel::from_bytes(&bytes, net).map_err(|e| format!("{path}: {e}"))
+}
 
 /// What the policy trainer reads from `cutoff train`'s flags.
 pub(crate) struct PolicyTrainSettings<'a> {
@@ -738,9 +749,5 @@ fn points_per_unit(h: &PolicyHead) -> f32 {
 
 /// The head's file (`search::ordering::policy::PolicyModel` reads it).
 fn head_bytes(h: &PolicyHead, net: &Network, points_per_unit: f32) -> Vec<u8> {
-    crate::search::ordering::policy::PolicyModel::file_bytes(
-        net,
-        h.rows_and_biases(),
-        points_per_unit,
-    )
+    PolicyModel::file_bytes(net, h.rows_and_biases(), points_per_unit)
 }
