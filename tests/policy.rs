@@ -140,6 +140,7 @@ fn cutoffs_train_a_head_that_the_engine_loads_and_searches_with() {
         })
         .unwrap();
     let either = percent_after("(a perfect choice between them)");
+    assert!(any_cut.contains("node by node: "), "{any_cut}");
     assert!(
         either >= head_first && either >= entry_first,
         "{either} {head_first} {entry_first}: {any_cut}"
@@ -166,7 +167,8 @@ fn cutoffs_train_a_head_that_the_engine_loads_and_searches_with() {
     let head = head.to_str().unwrap();
     // Trained on cutoffs labelled with every quiet move that cuts, and alone.
     let labelled = dir.join("labelled");
-    let train_one_epoch = |extra: &[&str]| {
+    // One epoch, with `cut_check` held-out cutoffs searched whole.
+    let train_one_epoch = |cut_check: &str, extra: &[&str]| {
         let mut args = vec![
             "train",
             "--policy",
@@ -178,18 +180,39 @@ fn cutoffs_train_a_head_that_the_engine_loads_and_searches_with() {
             "--val-percent",
             "50",
             "--policy-cut-check",
-            "0",
+            cut_check,
         ];
         args.extend_from_slice(extra);
         cutoff(&args)
     };
-    let said = train_one_epoch(&["--policy-cut-labels", "6", "--threads", "2"]);
+    let said = train_one_epoch("0", &["--policy-cut-labels", "6", "--threads", "2"]);
     assert!(said.contains("labelled 6 cutoffs"), "{said}");
-    let said = train_one_epoch(&["--policy-alone"]);
+    let said = train_one_epoch("0", &["--policy-alone"]);
     assert!(
         said.contains("policy head alone") && !said.contains("learned weights"),
         "{said}"
     );
+    // Beside the history's parts, and with the rows held at zero (a learned history): the
+    // weights of each part are reported, and no head file is written for the picker.
+    std::fs::remove_dir_all(&labelled).unwrap();
+    let said = train_one_epoch("4", &["--policy-parts", "--policy-no-rows"]);
+    assert!(
+        said.contains("beside the history's parts (rows held at zero")
+            && said.contains("continuation one ply back")
+            && said.contains("the history's first moves")
+            && said.contains("with the history's learned weights")
+            && said.contains("by where the node stood in its search"),
+        "{said}"
+    );
+    let reweighed = dir.join("reweighed.head");
+    std::fs::copy(labelled.join("policy.head"), &reweighed).unwrap();
+    let refused = Command::new(env!("CARGO_BIN_EXE_cutoff"))
+        .args(["train", "--policy", data.to_str().unwrap(), "--out-dir"])
+        .arg(&labelled)
+        .args(["--policy-alone", "--policy-parts"])
+        .output()
+        .unwrap();
+    assert!(!refused.status.success());
 
     let mut e = Engine::start();
     e.send(&format!("setoption name PolicyFile value {head}"));
@@ -272,6 +295,20 @@ fn cutoffs_train_a_head_that_the_engine_loads_and_searches_with() {
         );
     }
     e.send("go depth 5");
+    let (_, best) = e.bestmove(TIMEOUT);
+    assert!(best.starts_with("bestmove "), "{best}");
+    // A head trained beside the history's parts: loaded as one that reweighs the history,
+    // and the search orders its quiet moves with it.
+    e.send(&format!(
+        "setoption name PolicyFile value {}",
+        reweighed.display()
+    ));
+    let out = e.sync();
+    assert!(
+        out.len() == 1 && out[0].contains(": loaded") && out[0].contains("the history reweighed"),
+        "{out:?}"
+    );
+    e.send("go depth 7");
     let (_, best) = e.bestmove(TIMEOUT);
     assert!(best.starts_with("bestmove "), "{best}");
     e.quit();

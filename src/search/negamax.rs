@@ -9,7 +9,7 @@
 //! option each); with `SearchOptions::pure` none of the selective steps run: alpha-beta alone,
 //! as the ordering experiments need. The constants are in `tunable.rs`.
 
-use super::ordering::cutoff_log::NodeEntry;
+use super::ordering::cutoff_log::{NodeContext, NodeEntry};
 use super::ordering::{Cutoff, MovePicker, PickedFrom, PieceTo, TriedMoves};
 use super::tablebase;
 use super::thread::{SearchThread, CURRMOVE_AFTER};
@@ -455,6 +455,10 @@ impl<const STATS: bool> SearchThread<'_, STATS> {
                 hash_move,
                 killers,
                 counter,
+                NodeContext {
+                    ply: ply.min(u8::MAX as usize) as u8,
+                    nodes: self.nodes.min(u32::MAX as u64) as u32,
+                },
             )
         });
         self.count(|s| s.expanded += 1);

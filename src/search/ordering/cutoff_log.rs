@@ -11,9 +11,35 @@
 use super::{Continuation, OrderingConfig, OrderingTables};
 use crate::board::{is_legal, quiet_moves, Board, Move, MoveList};
 
+/// How many parts a quiet move's history score is the sum of (`HistoryParts`).
+pub const HISTORY_PARTS: usize = 5;
+
+/// A quiet move's history score part by part, each 0 where its switch is off: the butterfly
+/// history, the continuation histories of the moves one, two and four plies back, and the
+/// pawn-structure history. Their sum is the score late move reductions read.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct HistoryParts(pub [i16; HISTORY_PARTS]);
+
+impl HistoryParts {
+    /// The score the search reads: the parts' sum.
+    pub fn sum(&self) -> i32 {
+        self.0.iter().map(|&p| p as i32).sum()
+    }
+}
+
+/// Where in its search a logged node stood: how fresh the histories it read were.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct NodeContext {
+    /// Plies from the root.
+    pub ply: u8,
+    /// Nodes the search had visited when it entered the node (saturated), counted from the
+    /// search's start; the tables also hold what the game's earlier searches learned.
+    pub nodes: u32,
+}
+
 /// What the picker knew of a node's quiet moves when the search entered it, before any move
 /// was searched: the moves its refutation stages would yield first, and each quiet move's
-/// history score. Taken only at the nodes the log wants.
+/// history score, whole and part by part. Taken only at the nodes the log wants.
 #[derive(Clone, Debug, Default)]
 pub struct NodeEntry {
     /// The hash move, if it is a legal quiet move (it is searched first, whatever the
@@ -27,9 +53,15 @@ pub struct NodeEntry {
     /// history plus the continuation and pawn-structure histories when on, as late move
     /// reductions read it (the threat term, off in play, is left out).
     pub scores: Vec<i32>,
+    /// The same scores part by part, in the same order (empty in data of format 2, which
+    /// kept only the sums).
+    pub parts: Vec<HistoryParts>,
+    /// Where the node stood in its search (None in data of format 2).
+    pub context: Option<NodeContext>,
 }
 
 impl NodeEntry {
+    #[allow(clippy::too_many_arguments)]
     pub(crate) fn take(
         tables: &OrderingTables,
         config: OrderingConfig,
@@ -38,6 +70,7 @@ impl NodeEntry {
         hash_move: Move,
         killers: [Move; 2],
         counter: Move,
+        context: NodeContext,
     ) -> NodeEntry {
         let quiet = |m: Move| {
             if !m.is_null() && m.is_quiet() && is_legal(board, m) {
@@ -57,14 +90,17 @@ impl NodeEntry {
         };
         let mut list = MoveList::new();
         quiet_moves(board, &mut list);
+        let parts: Vec<HistoryParts> = list
+            .iter()
+            .map(|&m| tables.quiet_score_parts(config, board, prev, m))
+            .collect();
         NodeEntry {
             hash_move,
             killers: killers.map(refuter),
             counter: refuter(counter),
-            scores: list
-                .iter()
-                .map(|&m| tables.quiet_score(config, board, prev, m))
-                .collect(),
+            scores: parts.iter().map(HistoryParts::sum).collect(),
+            parts,
+            context: Some(context),
         }
     }
 }

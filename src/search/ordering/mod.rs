@@ -225,6 +225,33 @@ impl OrderingTables {
         self.history.get(side, m) + cont + pawn
     }
 
+    /// `quiet_score` part by part, for the cutoff log (only the counting copy of the search
+    /// asks): each history table's entry, 0 where its switch is off.
+    pub(crate) fn quiet_score_parts(
+        &self,
+        config: OrderingConfig,
+        board: &Board,
+        prev: Continuation,
+        m: Move,
+    ) -> cutoff_log::HistoryParts {
+        // Each table's entries are bounded by `HISTORY_MAX`, so each fits 16 bits.
+        let part = |v: i32| v as i16;
+        let side: Color = board.side_to_move();
+        let mut parts = [part(self.history.get(side, m)), 0, 0, 0, 0];
+        if config.cont_history {
+            if let Some(piece) = board.moved_piece(m) {
+                let to = PieceTo { piece, to: m.to() };
+                for (k, table) in self.continuation.iter().enumerate() {
+                    parts[1 + k] = part(table.get(prev[k], to));
+                }
+            }
+        }
+        if config.pawn_history {
+            parts[4] = part(self.pawn_structure(board, m));
+        }
+        cutoff_log::HistoryParts(parts)
+    }
+
     /// After quiet move `best` cut off on `board`: a bonus for it in the pawn-structure
     /// history and the same malus for the quiet moves `tried` before it.
     pub(crate) fn reward_pawn_structure(
@@ -515,6 +542,55 @@ impl Switch {
     }
 }
 
+/// Test support: a searcher whose tables a search of `nodes` nodes with `config` filled from
+/// the position after the moves `searched`, then the board after the moves `then` as well,
+/// and the earlier moves (one, two and four plies back) a picker there reads under `config`.
+#[cfg(test)]
+pub(crate) fn searched_tables(
+    searched: &[&str],
+    then: &[&str],
+    config: OrderingConfig,
+    nodes: u64,
+) -> (crate::search::Searcher, Board, Continuation) {
+    use crate::position::Position;
+    use crate::search::{Control, Limits, SearchOptions, Searcher};
+    let mut board = Board::startpos();
+    let mut back = Vec::new();
+    let mut play = |board: &mut Board, uci: &str| {
+        let m = board.parse_uci_move(uci, false).unwrap();
+        back.insert(
+            0,
+            board
+                .moved_piece(m)
+                .map(|piece| PieceTo { piece, to: m.to() }),
+        );
+        board.make_move(m);
+    };
+    for uci in searched {
+        play(&mut board, uci);
+    }
+    let mut searcher = Searcher::new(16, 1);
+    let limits = Limits::nodes(nodes);
+    let control = Control::new();
+    control.reset(&limits);
+    let opts = SearchOptions {
+        report: false,
+        ordering: config,
+        ..SearchOptions::default()
+    };
+    searcher.search(&Position::new(board), &limits, &opts, &control, &mut |_| {});
+    for uci in then {
+        play(&mut board, uci);
+    }
+    let at = |n: usize| back.get(n).copied().flatten();
+    let prev = [
+        at(0),
+        at(1),
+        if config.cont_history4 { at(3) } else { None },
+    ];
+    (searcher, board, prev)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -676,5 +752,40 @@ mod tests {
         );
         assert_eq!(OrderingConfig::parse("all"), Ok(OrderingConfig::FULL));
         assert_eq!(OrderingConfig::parse("none"), Ok(OrderingConfig::NONE));
+    }
+
+    #[test]
+    fn the_history_parts_add_up_to_the_score_the_search_reads() {
+        // Tables filled by a search with every history on, then read after 1.e4 e5 2.Nf3 Nc6.
+        let (searcher, board, prev) = searched_tables(
+            &[],
+            &["e2e4", "e7e5", "g1f3", "b8c6"],
+            OrderingConfig::FULL,
+            30_000,
+        );
+        let tables = searcher.main_tables();
+        let mut quiets = crate::board::MoveList::new();
+        crate::board::quiet_moves(&board, &mut quiets);
+        let mut nonzero = [0usize; cutoff_log::HISTORY_PARTS];
+        for config in [
+            OrderingConfig::PLAYING,
+            OrderingConfig::FULL,
+            OrderingConfig::NONE,
+        ] {
+            for &m in quiets.iter() {
+                let parts = tables.quiet_score_parts(config, &board, prev, m);
+                assert_eq!(
+                    parts.sum(),
+                    tables.quiet_score(config, &board, prev, m),
+                    "{}",
+                    m.uci(false)
+                );
+                for (n, p) in nonzero.iter_mut().zip(parts.0) {
+                    *n += (p != 0) as usize;
+                }
+            }
+        }
+        // Each part was read somewhere: the test sees every table.
+        assert!(nonzero.iter().all(|&n| n > 0), "{nonzero:?}");
     }
 }

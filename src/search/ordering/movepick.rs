@@ -25,7 +25,7 @@
 //! `Stage` names the picker's steps; `PickedFrom` is the class a yielded move is counted
 //! under in the statistics.
 
-use super::policy::PolicyModel;
+use super::policy::{HistoryWeights, PolicyModel, RANKED};
 use super::threats::Threats;
 use super::Continuation;
 use super::PawnHistory;
@@ -476,9 +476,59 @@ impl MovePicker {
             self.scores.push(score);
         }
         if let Some(p) = tables.policy.as_deref().filter(|_| self.config.policy) {
+            if let Some(w) = p.history_weights().filter(|_| KIND == kind::QUIET) {
+                self.reweigh_history(board, tables, w, p.points_per_unit, start);
+            }
             self.add_policy_scores(board, p, start, inputs);
         }
         self.quiet_next = start;
+    }
+
+    /// A head trained beside the history's parts (`HistoryWeights`) orders the quiet stage
+    /// by its whole logit: each quiet move's history parts at their learned weights, a bonus
+    /// for the history's first `RANKED` moves (the hash move left out, as in training), and
+    /// the head's score (added after), all at the head's points a unit. The summed scores
+    /// above rank the moves; the threat term, off in play, is not read. In the all-moves
+    /// stage (evasions) the head is added to the summed history instead, beside the
+    /// captures' scores.
+    #[inline(never)]
+    fn reweigh_history(
+        &mut self,
+        board: &Board,
+        tables: &OrderingTables,
+        w: &HistoryWeights,
+        points: f32,
+        start: usize,
+    ) {
+        // The history's first quiet moves: the highest summed scores, ties in generation
+        // order.
+        let mut first = [usize::MAX; RANKED];
+        for i in start..self.moves.len() {
+            let m = self.moves.get(i);
+            if m == self.hash_move {
+                continue;
+            }
+            let mut at = i;
+            for slot in first.iter_mut() {
+                if *slot == usize::MAX {
+                    *slot = at;
+                    break;
+                }
+                if self.scores.get(at) > self.scores.get(*slot) {
+                    std::mem::swap(slot, &mut at);
+                }
+            }
+        }
+        for i in start..self.moves.len() {
+            let parts = tables.quiet_score_parts(self.config, board, self.prev, self.moves.get(i));
+            self.scores.set(i, (w.score(parts) * points) as i32);
+        }
+        for (&i, bonus) in first.iter().zip(w.ranks) {
+            if i != usize::MAX {
+                self.scores
+                    .set(i, self.scores.get(i) + (bonus * points) as i32);
+            }
+        }
     }
 
     /// The learned order (`OrderPolicy`): each quiet move's policy score, in history points,

@@ -3,13 +3,15 @@
 //! network's hidden layer; the picker adds that score times the head's history points a
 //! unit to the move's history (with `OrderHistory` off, the policy orders the quiets alone).
 //! A head trained beside the history learned that weight; a head trained alone uses
-//! `POLICY_WEIGHT`.
+//! `POLICY_WEIGHT`. A head trained beside the history's parts also carries what it learned
+//! of the history (`HistoryWeights`), and the quiet stage then orders by its whole logit.
 //!
 //! The head: for each (piece type, destination) and each (piece type, origin) of the side to
 //! move, squares from its side (Black's flipped), a row of weights over the activated hidden
 //! layer (side to move first) and a bias; a move's score is the sum of its two rows. The
 //! trainer (`tools::policy`) and the engine read the rows and features defined here.
 
+use super::cutoff_log::{HistoryParts, HISTORY_PARTS};
 use crate::board::{Board, Move};
 use crate::eval::nnue::network::{Network, MAX_HIDDEN, QA};
 use crate::eval::nnue::simd::kernels;
@@ -35,10 +37,42 @@ fn weight_limit(inputs: usize) -> f32 {
     QW_MAX.min(sum_limit as f32)
 }
 
-/// The head file's magic and format version: 2 ends with the head's history points a unit
-/// (an f32); 1 (heads trained alone, sessions 31 to 39) has none and means `POLICY_WEIGHT`.
+/// History points per unit of a head's history inputs: keeps their learned weights near 1.
+pub(crate) const HISTORY_UNIT: f32 = 1024.0;
+
+/// The history's first moves that a head reading the history's parts gives a learned bonus
+/// of their own: is its first choice worth more than its score says?
+pub(crate) const RANKED: usize = 3;
+
+/// What a head trained beside the history's parts (`cutoff train --policy --policy-parts`)
+/// learned of the history: each part's weight per `HISTORY_UNIT` points, and a bonus for each
+/// of the history's first `RANKED` quiet moves, both in units of the head's score. With
+/// them the picker's quiet stage orders by the head's whole logit instead of the summed
+/// history plus the head.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct HistoryWeights {
+    pub parts: [f32; HISTORY_PARTS],
+    pub ranks: [f32; RANKED],
+}
+
+impl HistoryWeights {
+    /// A quiet move's learned history, in units of the head's score (its rank bonus apart).
+    #[inline]
+    pub(crate) fn score(&self, parts: HistoryParts) -> f32 {
+        self.parts
+            .iter()
+            .zip(parts.0)
+            .map(|(w, p)| w * p as f32)
+            .sum::<f32>()
+            / HISTORY_UNIT
+    }
+}
+
+/// The head file's magic and format version: 3 ends with the head's history points a unit
+/// and its `HistoryWeights` (f32s); 2 with the points a unit only; 1 (heads trained alone,
+/// sessions 31 to 39) with neither, meaning `POLICY_WEIGHT`.
 const MAGIC: &[u8; 8] = b"CUTOFFPH";
-const VERSION: u32 = 2;
+const VERSION: u32 = 3;
 
 /// The destination row of quiet move `m` of `board`: its piece type and destination, from
 /// the side to move's view.
@@ -98,6 +132,8 @@ pub struct PolicyModel {
     pub(crate) params: Vec<f32>,
     /// History points per unit of the head's score.
     pub(crate) points_per_unit: f32,
+    /// The history reweighed, for a head trained beside the history's parts.
+    pub(crate) history: Option<HistoryWeights>,
     /// What the picker reads: the rows quantised to i16, scored from the net's accumulators
     /// with the evaluation's own SCReLU kernel.
     quantised: QuantisedHead,
@@ -137,23 +173,35 @@ impl std::fmt::Debug for PolicyModel {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
-            "PolicyModel(net {}, {} inputs, {:.0} history points a unit)",
+            "PolicyModel(net {}, {} inputs, {:.0} history points a unit{})",
             self.net.id(),
             self.inputs,
-            self.points_per_unit
+            self.points_per_unit,
+            if self.history.is_some() {
+                ", the history reweighed"
+            } else {
+                ""
+            }
         )
     }
 }
 
 impl PolicyModel {
     /// The head file's bytes for `params` on `net`, worth `points_per_unit` history points a
-    /// unit (what `cutoff train --policy` writes).
-    pub(crate) fn file_bytes(net: &Network, params: &[f32], points_per_unit: f32) -> Vec<u8> {
+    /// unit, with the history's learned weights if it has them (what `cutoff train
+    /// --policy` writes; format 2 without them, 3 with).
+    pub(crate) fn file_bytes(
+        net: &Network,
+        params: &[f32],
+        points_per_unit: f32,
+        history: Option<&HistoryWeights>,
+    ) -> Vec<u8> {
         let inputs = 2 * net.hidden();
         let id = net.id();
-        let mut out = Vec::with_capacity(28 + id.len() + 4 * params.len());
+        let version: u32 = if history.is_some() { VERSION } else { 2 };
+        let mut out = Vec::with_capacity(64 + id.len() + 4 * params.len());
         out.extend_from_slice(MAGIC);
-        out.extend_from_slice(&VERSION.to_le_bytes());
+        out.extend_from_slice(&version.to_le_bytes());
         out.extend_from_slice(&(inputs as u32).to_le_bytes());
         out.extend_from_slice(&(id.len() as u32).to_le_bytes());
         out.extend_from_slice(id.as_bytes());
@@ -161,6 +209,11 @@ impl PolicyModel {
             out.extend_from_slice(&p.to_le_bytes());
         }
         out.extend_from_slice(&points_per_unit.to_le_bytes());
+        if let Some(h) = history {
+            for w in h.parts.iter().chain(&h.ranks) {
+                out.extend_from_slice(&w.to_le_bytes());
+            }
+        }
         out
     }
 
@@ -176,9 +229,9 @@ impl PolicyModel {
             return Err("not a policy head (wrong magic)".into());
         }
         let version = word(8)?;
-        if version != 1 && version != VERSION {
+        if !(1..=VERSION).contains(&version) {
             return Err(format!(
-                "policy head format {version}, this engine reads 1 and {VERSION}"
+                "policy head format {version}, this engine reads 1 to {VERSION}"
             ));
         }
         let inputs = word(12)? as usize;
@@ -195,7 +248,12 @@ impl PolicyModel {
             ));
         }
         let body = &bytes[20 + id_len..];
-        let want = 4 * (CLASSES * inputs + CLASSES + (version == 2) as usize);
+        let history_floats = if version == 3 {
+            HISTORY_PARTS + RANKED
+        } else {
+            0
+        };
+        let want = 4 * (CLASSES * inputs + CLASSES + (version >= 2) as usize + history_floats);
         if body.len() != want {
             return Err(format!("{} bytes of weights, {want} expected", body.len()));
         }
@@ -203,7 +261,19 @@ impl PolicyModel {
             .chunks_exact(4)
             .map(|c| f32::from_le_bytes(c.try_into().expect("4 bytes")))
             .collect();
-        let points_per_unit = if version == 2 {
+        let history = (version == 3).then(|| {
+            let w = params.split_off(params.len() - history_floats);
+            HistoryWeights {
+                parts: std::array::from_fn(|k| w[k]),
+                ranks: std::array::from_fn(|k| w[HISTORY_PARTS + k]),
+            }
+        });
+        if let Some(h) = &history {
+            if !h.parts.iter().chain(&h.ranks).all(|w| w.is_finite()) {
+                return Err("a history weight is not a finite number".into());
+            }
+        }
+        let points_per_unit = if version >= 2 {
             params.pop().expect("sized")
         } else {
             POLICY_WEIGHT
@@ -213,7 +283,9 @@ impl PolicyModel {
                 "{points_per_unit} history points a unit of the head: not a positive weight"
             ));
         }
-        Ok(PolicyModel::new(net, params, points_per_unit))
+        let mut model = PolicyModel::new(net, params, points_per_unit);
+        model.history = history;
+        Ok(model)
     }
 
     /// The head `params` (rows of `2 * net.hidden()` weights, then one bias a row) on `net`.
@@ -223,10 +295,17 @@ impl PolicyModel {
         PolicyModel {
             quantised: QuantisedHead::new(&params, inputs, points_per_unit),
             points_per_unit,
+            history: None,
             net,
             inputs,
             params,
         }
+    }
+
+    /// The history's learned weights, for a head trained beside its parts.
+    #[inline]
+    pub(crate) fn history_weights(&self) -> Option<&HistoryWeights> {
+        self.history.as_ref()
     }
 
     /// Whether the search's accumulators are this head's inputs: it evaluates with the net
@@ -291,12 +370,12 @@ mod tests {
         let params: Vec<f32> = (0..CLASSES * 64 + CLASSES)
             .map(|i| i as f32 * 1e-4)
             .collect();
-        let bytes = PolicyModel::file_bytes(&n, &params, POLICY_WEIGHT);
+        let bytes = PolicyModel::file_bytes(&n, &params, POLICY_WEIGHT, None);
         let m = PolicyModel::from_bytes(&bytes, n.clone()).unwrap();
         assert_eq!(m.params, params);
         assert_eq!(m.points_per_unit, POLICY_WEIGHT);
         // A head trained beside the history carries its own weight.
-        let beside = PolicyModel::file_bytes(&n, &params, 700.0);
+        let beside = PolicyModel::file_bytes(&n, &params, 700.0, None);
         assert_eq!(
             PolicyModel::from_bytes(&beside, n.clone())
                 .unwrap()
@@ -336,8 +415,11 @@ mod tests {
         let mut params = vec![0.0; CLASSES * 64 + CLASSES];
         params[CLASSES * 64 + class(&board, nf3)] = 3.0;
         let model = Arc::new(
-            PolicyModel::from_bytes(&PolicyModel::file_bytes(&n, &params, POLICY_WEIGHT), n)
-                .unwrap(),
+            PolicyModel::from_bytes(
+                &PolicyModel::file_bytes(&n, &params, POLICY_WEIGHT, None),
+                n,
+            )
+            .unwrap(),
         );
         let mut list = MoveList::new();
         quiet_moves(&board, &mut list);
@@ -367,7 +449,7 @@ mod tests {
         assert_ne!(first(config, &tables), nf3);
         // The score is what the head says: 3 for Nf3, 0 for the rest.
         let p = PolicyModel::from_bytes(
-            &PolicyModel::file_bytes(&net(), &params, POLICY_WEIGHT),
+            &PolicyModel::file_bytes(&net(), &params, POLICY_WEIGHT, None),
             net(),
         )
         .unwrap();
@@ -511,5 +593,71 @@ mod tests {
             ));
             assert_ne!(policy_order(&board, &wrong, None), counted, "{fen}");
         }
+    }
+
+    #[test]
+    fn a_head_beside_the_historys_parts_reweighs_the_quiet_stage() {
+        use crate::search::ordering::{searched_tables, PickedFrom};
+        // Tables filled by a search after 1.e4 e5 2.Nf3; the picker then orders White's
+        // quiet moves after 2...Nc6, whose continuation tables that search filled.
+        let n = net();
+        let config = OrderingConfig {
+            policy: true,
+            ..OrderingConfig::PLAYING
+        };
+        let (mut searcher, board, prev) =
+            searched_tables(&["e2e4", "e7e5", "g1f3"], &["b8c6"], config, 40_000);
+        let zero_rows = vec![0.0; CLASSES * 64 + CLASSES];
+        let points = 1000.0;
+        let quiet_order = |tables: &mut OrderingTables, w: HistoryWeights| {
+            let bytes = PolicyModel::file_bytes(&n, &zero_rows, points, Some(&w));
+            let model = PolicyModel::from_bytes(&bytes, n.clone()).unwrap();
+            assert_eq!(model.history_weights(), Some(&w));
+            tables.policy = Some(Arc::new(model));
+            let mut picker =
+                MovePicker::new(config, Move::NULL, [Move::NULL; 2]).with_continuation(prev);
+            let mut order = Vec::new();
+            while let Some((m, from)) = picker.next(&board, tables) {
+                if from == PickedFrom::Quiet {
+                    order.push(m);
+                }
+            }
+            order
+        };
+        let tables = searcher.main_tables_mut();
+        let mut quiets = MoveList::new();
+        quiet_moves(&board, &mut quiets);
+        let parts: Vec<(Move, HistoryParts)> = quiets
+            .iter()
+            .map(|&m| (m, tables.quiet_score_parts(config, &board, prev, m)))
+            .collect();
+        let part_of = |m: Move| parts.iter().find(|(q, _)| *q == m).unwrap().1;
+        // Only the continuation one ply back counts: the quiet stage follows it.
+        let one_ply = HistoryWeights {
+            parts: [0.0, 1.0, 0.0, 0.0, 0.0],
+            ranks: [0.0; RANKED],
+        };
+        assert!(
+            parts.iter().filter(|(_, p)| p.0[1] != 0).count() >= 3,
+            "the search filled the table: {parts:?}"
+        );
+        let order = quiet_order(tables, one_ply);
+        assert_eq!(order.len(), parts.len());
+        let keys: Vec<i32> = order
+            .iter()
+            .map(|&m| (part_of(m).0[1] as f32 / HISTORY_UNIT * points) as i32)
+            .collect();
+        assert!(keys.windows(2).all(|k| k[0] >= k[1]), "{keys:?}");
+        // Only the rank bonuses count: the history's first three come first, in its order.
+        let ranks_only = HistoryWeights {
+            parts: [0.0; HISTORY_PARTS],
+            ranks: [3.0, 2.0, 1.0],
+        };
+        let mut sums: Vec<i32> = parts.iter().map(|(_, p)| p.sum()).collect();
+        sums.sort_by_key(|&s| -s);
+        let order = quiet_order(tables, ranks_only);
+        let first: Vec<i32> = order[..3].iter().map(|&m| part_of(m).sum()).collect();
+        assert_eq!(first, sums[..3]);
+        assert!(sums[0] > sums[3], "{sums:?}");
     }
 }

@@ -1,7 +1,7 @@
 //! The policy's data: quiet cutoffs of Cutoff's own searches, replayed from its self-play
 //! games (`cutoff policy-data`).
 //!
-//! File: the 8 bytes `CUTOFFP2` (format 2), then one record per cutoff: `FIXED_BYTES` of
+//! File: the 8 bytes `CUTOFFP3` (format 3), then one record per cutoff: `FIXED_BYTES` of
 //! - the position packed as in a binary game record (`viriformat::pack`, its score field
 //!   holding the node's beta);
 //! - the move (`viriformat::encode_move`);
@@ -10,26 +10,49 @@
 //! - the node's depth; the game's number in the run (the validation split keeps games whole);
 //! - what the picker knew when the node was entered: the quiet hash move, the two killers and
 //!   the countermove (each 0 where there was none), and the number `n` of legal quiet moves;
+//! - where the node stood in its search: its ply (u8) and the nodes the search had visited
+//!   when it entered it (u32);
 //!
-//! then `n` history scores (i32), one per legal quiet move in `quiet_moves` order.
+//! then, per legal quiet move in `quiet_moves` order, its history score in `HISTORY_PARTS`
+//! parts (i16 each: butterfly, continuation one, two and four plies back, pawn structure).
 //!
-//! Format 1 (`CUTOFFPL`, sessions 31 to 39) had no node entry; it is refused by name.
+//! Format 2 (`CUTOFFP2`, sessions 40 to 41) is still read: the same record without the
+//! node's place in its search, then one summed score (i32) per quiet move. Format 1
+//! (`CUTOFFPL`, sessions 31 to 39) had no node entry; it is refused by name.
 
 use crate::board::{Board, Move};
 use crate::position::Position;
 use crate::rng::SplitMix64;
-use crate::search::ordering::cutoff_log::{CutoffSample, NodeEntry};
+use crate::search::ordering::cutoff_log::{
+    CutoffSample, HistoryParts, NodeContext, NodeEntry, HISTORY_PARTS,
+};
 use crate::search::{Control, Limits, SearchOptions, Searcher, StatsMode};
 use crate::tools::data::viriformat::{self, decode_move, encode_move, GameRecord, PACKED_BYTES};
 use crate::tools::data::Games;
 use std::io::{Read, Write};
 
-pub(crate) const MAGIC: &[u8; 8] = b"CUTOFFP2";
+pub(crate) const MAGIC: &[u8; 8] = b"CUTOFFP3";
+/// Format 2's magic: still read, without the parts and the node's place in its search.
+const MAGIC_V2: &[u8; 8] = b"CUTOFFP2";
 /// The first format's magic, refused with the reason.
 const MAGIC_V1: &[u8; 8] = b"CUTOFFPL";
-/// Packed position, move, rank, depth, game number, hash move, killers, countermove, the
-/// number of quiet moves; their scores follow.
-pub(crate) const FIXED_BYTES: usize = PACKED_BYTES + 2 + 1 + 1 + 4 + 2 + 2 + 2 + 2 + 1;
+/// Format 2's fixed part: packed position, move, rank, depth, game number, hash move,
+/// killers, countermove, the number of quiet moves.
+const FIXED_BYTES_V2: usize = PACKED_BYTES + 2 + 1 + 1 + 4 + 2 + 2 + 2 + 2 + 1;
+/// Format 3's: format 2's, then the node's ply and the nodes visited before it; the parts of
+/// the quiet moves' scores follow.
+pub(crate) const FIXED_BYTES: usize = FIXED_BYTES_V2 + 1 + 4;
+/// Bytes of one quiet move's history parts (format 3).
+const PARTS_BYTES: usize = 2 * HISTORY_PARTS;
+
+/// The record layouts this build reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Format {
+    /// Summed scores only.
+    V2,
+    /// Scores part by part and the node's place in its search.
+    V3,
+}
 
 /// One quiet cutoff, as the trainer reads it.
 #[derive(Clone, Debug)]
@@ -55,27 +78,43 @@ fn raw_move(m: Move) -> u16 {
     }
 }
 
-pub(crate) fn encode(s: &PolicySample, out: &mut Vec<u8>) {
+/// Writes `s` as a record of format 3: a sample read from a file of format 2 (no parts) is
+/// refused.
+pub(crate) fn encode(s: &PolicySample, out: &mut Vec<u8>) -> Result<(), String> {
+    let e = &s.entry;
+    let Some(context) = e.context.filter(|_| e.parts.len() == e.scores.len()) else {
+        return Err(
+            "a cutoff without its history parts (format 2) cannot be written as format 3".into(),
+        );
+    };
     let packed = viriformat::pack(&s.board, s.beta, crate::tools::datagen::GameResult::Draw);
     out.extend_from_slice(&packed);
     out.extend_from_slice(&encode_move(s.mv).to_le_bytes());
     out.push(s.rank);
     out.push(s.depth);
     out.extend_from_slice(&s.game.to_le_bytes());
-    let e = &s.entry;
     for m in [e.hash_move, e.killers[0], e.killers[1], e.counter] {
         out.extend_from_slice(&raw_move(m).to_le_bytes());
     }
-    out.push(e.scores.len() as u8);
-    for score in &e.scores {
-        out.extend_from_slice(&score.to_le_bytes());
+    out.push(e.parts.len() as u8);
+    out.push(context.ply);
+    out.extend_from_slice(&context.nodes.to_le_bytes());
+    for p in &e.parts {
+        for v in p.0 {
+            out.extend_from_slice(&v.to_le_bytes());
+        }
     }
+    Ok(())
 }
 
-/// Decodes the record at the start of `bytes`: the sample and the bytes it took.
-pub(crate) fn decode(bytes: &[u8]) -> Result<(PolicySample, usize), String> {
+/// Decodes the record of `format` at the start of `bytes`: the sample and the bytes it took.
+pub(crate) fn decode(bytes: &[u8], format: Format) -> Result<(PolicySample, usize), String> {
+    let fixed_bytes = match format {
+        Format::V2 => FIXED_BYTES_V2,
+        Format::V3 => FIXED_BYTES,
+    };
     let fixed = bytes
-        .get(..FIXED_BYTES)
+        .get(..fixed_bytes)
         .ok_or("the file ends inside a record (cut short?)")?;
     let packed: &[u8; PACKED_BYTES] = fixed[..PACKED_BYTES].try_into().expect("sized");
     let (board, beta, _) = viriformat::unpack(packed)?;
@@ -110,19 +149,47 @@ pub(crate) fn decode(bytes: &[u8]) -> Result<(PolicySample, usize), String> {
     }
     let killers = [refuter(at + 2)?, refuter(at + 4)?];
     let counter = refuter(at + 6)?;
-    let n = fixed[FIXED_BYTES - 1] as usize;
+    let n = fixed[FIXED_BYTES_V2 - 1] as usize;
     let quiets = crate::tools::policy::head::quiets(&board).len();
     if n != quiets {
         return Err(format!(
             "{n} quiet scores for a position with {quiets} quiet moves"
         ));
     }
-    let scores = bytes
-        .get(FIXED_BYTES..FIXED_BYTES + 4 * n)
-        .ok_or("the file ends inside a record (cut short?)")?
-        .chunks_exact(4)
-        .map(|c| i32::from_le_bytes(c.try_into().expect("4")))
-        .collect();
+    let cut_short = "the file ends inside a record (cut short?)";
+    let (scores, parts, context, used) = match format {
+        Format::V2 => {
+            let scores = bytes
+                .get(FIXED_BYTES_V2..FIXED_BYTES_V2 + 4 * n)
+                .ok_or(cut_short)?
+                .chunks_exact(4)
+                .map(|c| i32::from_le_bytes(c.try_into().expect("4")))
+                .collect();
+            (scores, Vec::new(), None, FIXED_BYTES_V2 + 4 * n)
+        }
+        Format::V3 => {
+            let context = NodeContext {
+                ply: fixed[FIXED_BYTES_V2],
+                nodes: u32::from_le_bytes(
+                    fixed[FIXED_BYTES_V2 + 1..FIXED_BYTES]
+                        .try_into()
+                        .expect("4"),
+                ),
+            };
+            let parts: Vec<HistoryParts> = bytes
+                .get(FIXED_BYTES..FIXED_BYTES + PARTS_BYTES * n)
+                .ok_or(cut_short)?
+                .chunks_exact(PARTS_BYTES)
+                .map(|c| {
+                    HistoryParts(std::array::from_fn(|k| {
+                        i16::from_le_bytes([c[2 * k], c[2 * k + 1]])
+                    }))
+                })
+                .collect();
+            let scores = parts.iter().map(HistoryParts::sum).collect();
+            (scores, parts, Some(context), FIXED_BYTES + PARTS_BYTES * n)
+        }
+    };
     let sample = PolicySample {
         board,
         mv,
@@ -135,9 +202,11 @@ pub(crate) fn decode(bytes: &[u8]) -> Result<(PolicySample, usize), String> {
             killers,
             counter,
             scores,
+            parts,
+            context,
         },
     };
-    Ok((sample, FIXED_BYTES + 4 * n))
+    Ok((sample, used))
 }
 
 /// Reads a policy file whole; any fault names the file and the record.
@@ -151,17 +220,22 @@ pub fn read_file(path: &str) -> Result<Vec<PolicySample>, String> {
             "{path}: a policy file of format 1, without what the picker knew at each node; make it again with this build's `cutoff policy-data`"
         ));
     }
-    if bytes.len() < MAGIC.len() || &bytes[..MAGIC.len()] != MAGIC {
-        return Err(format!(
-            "{path}: not a policy file (it does not start with {:?})",
-            std::str::from_utf8(MAGIC).unwrap()
-        ));
-    }
+    let format = match bytes.get(..MAGIC.len()) {
+        Some(m) if m == MAGIC => Format::V3,
+        Some(m) if m == MAGIC_V2 => Format::V2,
+        _ => {
+            return Err(format!(
+                "{path}: not a policy file (it does not start with {:?} or {:?})",
+                std::str::from_utf8(MAGIC).unwrap(),
+                std::str::from_utf8(MAGIC_V2).unwrap()
+            ))
+        }
+    };
     let mut at = MAGIC.len();
     let mut out = Vec::new();
     while at < bytes.len() {
-        let (sample, used) =
-            decode(&bytes[at..]).map_err(|e| format!("{path}: record {}: {e}", out.len()))?;
+        let (sample, used) = decode(&bytes[at..], format)
+            .map_err(|e| format!("{path}: record {}: {e}", out.len()))?;
         out.push(sample);
         at += used;
     }
@@ -253,7 +327,7 @@ pub fn make<W: Write>(
                         let pick = log.swap_remove(rng.below(log.len()));
                         let sample = from_log(pick, summary.games as u32);
                         record.clear();
-                        encode(&sample, &mut record);
+                        encode(&sample, &mut record)?;
                         out.write_all(&record).map_err(|e| e.to_string())?;
                         summary.written += 1;
                     }
@@ -364,7 +438,7 @@ mod tests {
         let samples = read_file(path.to_str().unwrap()).unwrap();
         assert_eq!(samples.len(), 30);
         let mut written = MAGIC.len();
-        let mut with_refuters = 0;
+        let (mut with_refuters, mut with_continuation) = (0, 0);
         for s in &samples {
             assert!(s.mv.is_quiet() && crate::board::is_legal(&s.board, s.mv));
             assert!(s.depth >= 2);
@@ -384,17 +458,48 @@ mod tests {
                 assert!(m.is_null() || (quiets.contains(m) && m != e.hash_move));
             }
             with_refuters += (!e.killers[0].is_null()) as usize;
-            written += FIXED_BYTES + 4 * quiets.len();
+            // The parts add up to the scores; the node was met inside the search.
+            assert_eq!(e.parts.len(), quiets.len());
+            for (p, &score) in e.parts.iter().zip(&e.scores) {
+                assert_eq!(p.sum(), score);
+            }
+            with_continuation += e.parts.iter().any(|p| p.0[1] != 0) as usize;
+            let context = e.context.expect("format 3 keeps the node's place");
+            assert!(context.ply >= 1 && context.nodes > 0, "{context:?}");
+            written += FIXED_BYTES + PARTS_BYTES * quiets.len();
         }
         assert!(with_refuters > 0, "no node had a killer");
+        assert!(with_continuation > 0, "no node read a continuation history");
         assert_eq!(out.len(), written);
         assert_eq!(samples.iter().filter(|s| s.game == 1).count(), 12);
         // Records are read back as written.
         let mut again = MAGIC.to_vec();
         for s in &samples {
-            encode(s, &mut again);
+            encode(s, &mut again).unwrap();
         }
         assert_eq!(again, out);
+        // The same records in format 2 (summed scores, no place in the search) are read with
+        // the same scores, no parts, and cannot be written again as format 3.
+        let mut v2 = MAGIC_V2.to_vec();
+        let mut at = MAGIC.len();
+        for s in &samples {
+            let n = s.entry.scores.len();
+            v2.extend_from_slice(&out[at..at + FIXED_BYTES_V2]);
+            for score in &s.entry.scores {
+                v2.extend_from_slice(&score.to_le_bytes());
+            }
+            at += FIXED_BYTES + PARTS_BYTES * n;
+        }
+        std::fs::write(&path, &v2).unwrap();
+        let old = read_file(path.to_str().unwrap()).unwrap();
+        assert_eq!(old.len(), samples.len());
+        for (o, s) in old.iter().zip(&samples) {
+            assert_eq!((o.mv, o.rank, o.game), (s.mv, s.rank, s.game));
+            assert_eq!(o.entry.scores, s.entry.scores);
+            assert!(o.entry.parts.is_empty() && o.entry.context.is_none());
+        }
+        let e = encode(&old[0], &mut Vec::new()).unwrap_err();
+        assert!(e.contains("format 2"), "{e}");
         // A record whose cutting move is its hash move, a file cut short, a file of the first
         // format, or another kind of file, is refused with the reason.
         let mut bad = out.clone();

@@ -2,17 +2,22 @@
 //! moves and its gradient. The rows a move reads and the features they weigh are the
 //! engine's (`search::ordering::policy`), so the head trains on what the picker will read.
 //!
-//! A head can learn alone (the first heads: the net's hidden layer is all it sees) or beside
+//! A head can learn alone (the first heads: the net's hidden layer is all it sees), beside
 //! the history (the default): then a move's logit also holds its history score at the
 //! node's entry times a learned weight, and a learned bonus for each refutation stage
-//! (killers, countermove) that holds it. The head then learns what the history misses, and
-//! the learned history weight says how many history points one unit of the head is worth
-//! in the picker's mixed order.
+//! (killers, countermove) that holds it, or beside the history's parts: each table's entry
+//! with its own weight, the refutation stages, and a bonus for the history's first three
+//! moves (data of format 3). The head then learns what the history misses; with its rows
+//! held at zero (`learn_rows` false) only the history's weights are learned, a reweighted
+//! history to compare with.
 
 use super::data::PolicySample;
 use crate::board::{quiet_moves, Board, Move, MoveList};
 use crate::eval::nnue::network::Network;
-pub(crate) use crate::search::ordering::policy::{rows, rows_score, CLASSES};
+use crate::search::ordering::cutoff_log::HISTORY_PARTS;
+pub(crate) use crate::search::ordering::policy::{
+    rows, rows_score, HistoryWeights, CLASSES, HISTORY_UNIT, RANKED,
+};
 
 /// The activated hidden layer of `board` (side to move, then the other side).
 pub(crate) fn features(net: &Network, board: &Board, out: &mut Vec<f32>) {
@@ -21,13 +26,27 @@ pub(crate) fn features(net: &Network, board: &Board, out: &mut Vec<f32>) {
     crate::search::ordering::policy::features_into(net, board, out);
 }
 
-/// History points per unit of a candidate's `history` input: keeps the learned weight near 1.
-pub(crate) const HISTORY_UNIT: f32 = 1024.0;
+/// What a head reads beside the net's hidden layer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum HeadInputs {
+    /// Nothing: the hidden layer alone (the first heads).
+    Alone,
+    /// The node's summed history score and its refutation stages, with learned weights.
+    History,
+    /// The history's parts with a learned weight each, the refutation stages, and a bonus
+    /// for each of the history's first `RANKED` moves (data of format 3).
+    HistoryParts,
+}
 
-/// The weights after the head's rows and biases, in a head that learns beside the history:
-/// the history's weight, then the first killer's, the second killer's and the countermove's
-/// bonus (indexed by `Candidate::stage`, less one).
-pub(crate) const EXTRAS: usize = 4;
+/// The weights after the head's rows and biases (`EXTRAS` of them), by what they weigh:
+/// the summed history, the refutation stages (first killer, second killer, countermove;
+/// indexed by `Candidate::stage`, less one), the history's parts, and the bonuses of the
+/// history's first `RANKED` moves. A head uses those of its `HeadInputs`; the rest stay 0.
+const HISTORY_WEIGHT: usize = 0;
+const STAGE_BONUS: usize = 1;
+const PART_WEIGHTS: usize = STAGE_BONUS + 3;
+const RANK_BONUS: usize = PART_WEIGHTS + HISTORY_PARTS;
+pub(crate) const EXTRAS: usize = RANK_BONUS + RANKED;
 
 /// A quiet move of a node, as the head and the history orders see it.
 #[derive(Clone, Copy, Debug)]
@@ -36,6 +55,11 @@ pub(crate) struct Candidate {
     pub(crate) rows: [usize; 2],
     /// Its history score at the node's entry, in `HISTORY_UNIT`s.
     pub(crate) history: f32,
+    /// The same, part by part (zeros in data of format 2).
+    pub(crate) parts: [f32; HISTORY_PARTS],
+    /// Its place among the node's candidates by history score, highest first (ties in
+    /// generation order).
+    pub(crate) history_rank: u8,
     /// The refutation stage that yields it: 1 and 2 the killers, 3 the countermove, 0 none.
     pub(crate) stage: u8,
     /// Its place in `quiet_moves` order (the picker's order among equal scores).
@@ -48,12 +72,14 @@ impl Candidate {
     /// refutation stages in the picker's order, then the history plus the head's points,
     /// then the generation order.
     pub(crate) fn picker_key(&self, head_points: f32) -> (u8, i64, i64) {
+        self.key_with((self.history * HISTORY_UNIT + head_points) as i64)
+    }
+
+    /// The picker's order with `value` in place of the history's score: the refutation
+    /// stages first, then `value`, then the generation order.
+    pub(crate) fn key_with(&self, value: i64) -> (u8, i64, i64) {
         let stage = if self.stage == 0 { 0 } else { 4 - self.stage };
-        (
-            stage,
-            (self.history * HISTORY_UNIT + head_points) as i64,
-            -(self.index as i64),
-        )
+        (stage, value, -(self.index as i64))
     }
 }
 
@@ -75,13 +101,31 @@ pub(crate) fn candidates(s: &PolicySample, out: &mut Vec<Candidate>) {
         } else {
             0
         };
+        let parts = e.parts.get(index).map_or([0.0; HISTORY_PARTS], |p| {
+            p.0.map(|v| v as f32 / HISTORY_UNIT)
+        });
         out.push(Candidate {
             mv,
             rows: rows(&s.board, mv),
             history: e.scores[index] as f32 / HISTORY_UNIT,
+            parts,
+            history_rank: 0,
             stage,
             index,
         });
+    }
+    rank_by_history(out);
+}
+
+/// Sets each candidate's `history_rank`.
+pub(crate) fn rank_by_history(cands: &mut [Candidate]) {
+    for k in 0..cands.len() {
+        let (h, i) = (cands[k].history, cands[k].index);
+        let above = cands
+            .iter()
+            .filter(|c| c.history > h || (c.history == h && c.index < i))
+            .count();
+        cands[k].history_rank = above.min(u8::MAX as usize) as u8;
     }
 }
 
@@ -91,24 +135,36 @@ pub struct PolicyHead {
     pub(crate) inputs: usize,
     /// Weights, biases and the extras, one slice for the optimiser.
     pub(crate) params: Vec<f32>,
-    /// Whether the head learns beside the history (the extras are used and learned); if not,
-    /// they stay 0.
-    pub(crate) with_history: bool,
+    /// What the head reads beside the hidden layer (which extras are used and learned).
+    pub(crate) reads: HeadInputs,
+    /// Whether the rows and biases learn; if not they stay 0 and only the extras are
+    /// learned.
+    pub(crate) learn_rows: bool,
 }
 
 impl PolicyHead {
-    pub(crate) fn zeros(inputs: usize, with_history: bool) -> PolicyHead {
+    pub(crate) fn zeros(inputs: usize, reads: HeadInputs, learn_rows: bool) -> PolicyHead {
         let mut params = vec![0.0; CLASSES * inputs + CLASSES + EXTRAS];
-        if with_history {
-            // Start as the history order: the head at zero, the history weighed, the
-            // refutation stages ahead of it.
-            let e = CLASSES * inputs + CLASSES;
-            params[e..].copy_from_slice(&[1.0, 3.0, 2.5, 2.0]);
+        // Start as the history order: the head at zero, the history weighed, the refutation
+        // stages ahead of it.
+        let e = CLASSES * inputs + CLASSES;
+        let stages = [3.0, 2.5, 2.0];
+        match reads {
+            HeadInputs::Alone => {}
+            HeadInputs::History => {
+                params[e + HISTORY_WEIGHT] = 1.0;
+                params[e + STAGE_BONUS..e + PART_WEIGHTS].copy_from_slice(&stages);
+            }
+            HeadInputs::HistoryParts => {
+                params[e + STAGE_BONUS..e + PART_WEIGHTS].copy_from_slice(&stages);
+                params[e + PART_WEIGHTS..e + RANK_BONUS].fill(1.0);
+            }
         }
         PolicyHead {
             inputs,
             params,
-            with_history,
+            reads,
+            learn_rows,
         }
     }
 
@@ -122,9 +178,37 @@ impl PolicyHead {
         &self.params[..self.extras()]
     }
 
-    /// The history's learned weight (per `HISTORY_UNIT`), or 0 for a head alone.
+    /// The summed history's learned weight (per `HISTORY_UNIT`), or 0 for a head that does
+    /// not read it.
     pub(crate) fn history_weight(&self) -> f32 {
-        self.params[self.extras()]
+        self.params[self.extras() + HISTORY_WEIGHT]
+    }
+
+    /// The learned weights of the history's parts and the bonuses of its first moves
+    /// (`HistoryParts`; zeros otherwise).
+    pub(crate) fn part_weights(&self) -> (&[f32], &[f32]) {
+        let e = self.extras();
+        (
+            &self.params[e + PART_WEIGHTS..e + RANK_BONUS],
+            &self.params[e + RANK_BONUS..e + EXTRAS],
+        )
+    }
+
+    /// What the picker needs of a head beside the history's parts (None for other heads).
+    pub(crate) fn history_weights(&self) -> Option<HistoryWeights> {
+        (self.reads == HeadInputs::HistoryParts).then(|| {
+            let (parts, ranks) = self.part_weights();
+            HistoryWeights {
+                parts: std::array::from_fn(|k| parts[k]),
+                ranks: std::array::from_fn(|k| ranks[k]),
+            }
+        })
+    }
+
+    /// The learned bonuses of the refutation stages (first killer, second, countermove).
+    pub(crate) fn stage_bonuses(&self) -> &[f32] {
+        let e = self.extras();
+        &self.params[e + STAGE_BONUS..e + PART_WEIGHTS]
     }
 
     /// The head's own score of a move with these rows, as the picker computes it.
@@ -133,17 +217,31 @@ impl PolicyHead {
         rows_score(&self.params, self.inputs, features, rows)
     }
 
-    /// A candidate's logit: the head's score, plus (beside the history) its weighed history
-    /// and its stage's bonus.
+    /// What the history adds to a candidate's logit, its refutation stage left out.
+    #[inline]
+    pub(crate) fn history_logit(&self, c: &Candidate) -> f32 {
+        let e = self.extras();
+        match self.reads {
+            HeadInputs::Alone => 0.0,
+            HeadInputs::History => self.params[e + HISTORY_WEIGHT] * c.history,
+            HeadInputs::HistoryParts => {
+                let w = &self.params[e + PART_WEIGHTS..e + RANK_BONUS];
+                let mut s: f32 = w.iter().zip(c.parts).map(|(w, p)| w * p).sum();
+                if (c.history_rank as usize) < RANKED {
+                    s += self.params[e + RANK_BONUS + c.history_rank as usize];
+                }
+                s
+            }
+        }
+    }
+
+    /// A candidate's logit: the head's score, plus what it reads of the history and its
+    /// stage's bonus.
     #[inline]
     pub(crate) fn logit(&self, features: &[f32], c: &Candidate) -> f32 {
-        let mut s = self.score(features, c.rows);
-        if self.with_history {
-            let e = self.extras();
-            s += self.params[e] * c.history;
-            if c.stage > 0 {
-                s += self.params[e + c.stage as usize];
-            }
+        let mut s = self.score(features, c.rows) + self.history_logit(c);
+        if self.reads != HeadInputs::Alone && c.stage > 0 {
+            s += self.params[self.extras() + STAGE_BONUS + c.stage as usize - 1];
         }
         s
     }
@@ -185,13 +283,27 @@ impl PolicyHead {
                 if target.holds(k) {
                     g -= share / hit;
                 }
-                for r in c.rows {
-                    add_gradient(grad, self.inputs, bias, r, features, g);
+                if self.learn_rows {
+                    for r in c.rows {
+                        add_gradient(grad, self.inputs, bias, r, features, g);
+                    }
                 }
-                if self.with_history {
-                    grad[e] += g * c.history;
-                    if c.stage > 0 {
-                        grad[e + c.stage as usize] += g;
+                if self.reads != HeadInputs::Alone && c.stage > 0 {
+                    grad[e + STAGE_BONUS + c.stage as usize - 1] += g;
+                }
+                match self.reads {
+                    HeadInputs::Alone => {}
+                    HeadInputs::History => grad[e + HISTORY_WEIGHT] += g * c.history,
+                    HeadInputs::HistoryParts => {
+                        for (d, p) in grad[e + PART_WEIGHTS..e + RANK_BONUS]
+                            .iter_mut()
+                            .zip(c.parts)
+                        {
+                            *d += g * p;
+                        }
+                        if (c.history_rank as usize) < RANKED {
+                            grad[e + RANK_BONUS + c.history_rank as usize] += g;
+                        }
                     }
                 }
             }
@@ -260,9 +372,10 @@ mod tests {
     }
 
     /// `b`'s quiet moves as candidates, each with a history drawn from `rng` and every
-    /// fifth on a refutation stage (or all plain, without `rng`).
+    /// fifth on a refutation stage (or all plain, without `rng`). The history is all
+    /// butterfly; the other parts are fixed small values, so their weights have a slope.
     fn candidates_of(b: &Board, mut rng: Option<&mut SplitMix64>) -> Vec<Candidate> {
-        quiets(b)
+        let mut cands: Vec<Candidate> = quiets(b)
             .iter()
             .enumerate()
             .map(|(index, &mv)| {
@@ -277,15 +390,37 @@ mod tests {
                     ),
                     None => (0.0, 0),
                 };
+                let parts = std::array::from_fn(|k| match k {
+                    0 => history,
+                    _ => ((index * 7 + k * 3) % 11) as f32 / 10.0 - 0.5,
+                });
                 Candidate {
                     mv,
                     rows: rows(b, mv),
                     history,
+                    parts,
+                    history_rank: 0,
                     stage,
                     index,
                 }
             })
-            .collect()
+            .collect();
+        rank_by_history(&mut cands);
+        cands
+    }
+
+    #[test]
+    fn history_ranks_follow_the_scores_then_the_generation_order() {
+        let b = random_positions(1, 4)[0];
+        let mut cands = candidates_of(&b, None);
+        cands[3].history = 0.5;
+        cands[1].history = 0.5;
+        cands[0].history = -0.5;
+        rank_by_history(&mut cands);
+        assert_eq!(cands[1].history_rank, 0);
+        assert_eq!(cands[3].history_rank, 1);
+        assert_eq!(cands[2].history_rank, 2);
+        assert_eq!(cands[0].history_rank as usize, cands.len() - 1);
     }
 
     #[test]
@@ -301,12 +436,14 @@ mod tests {
         let cuts: Vec<bool> = (0..cands.len())
             .map(|k| k % 3 == 0 || k == target)
             .collect();
-        for (with_history, goal) in [
-            (false, Target::One(target)),
-            (true, Target::One(target)),
-            (true, Target::Any(&cuts)),
+        for (reads, learn_rows, goal) in [
+            (HeadInputs::Alone, true, Target::One(target)),
+            (HeadInputs::History, true, Target::One(target)),
+            (HeadInputs::History, true, Target::Any(&cuts)),
+            (HeadInputs::HistoryParts, true, Target::One(target)),
+            (HeadInputs::HistoryParts, false, Target::Any(&cuts)),
         ] {
-            let mut h = PolicyHead::zeros(f.len(), with_history);
+            let mut h = PolicyHead::zeros(f.len(), reads, learn_rows);
             for p in h.params.iter_mut() {
                 *p = (rng.below(2001) as f32 - 1000.0) / 5000.0;
             }
@@ -326,7 +463,13 @@ mod tests {
                 .flat_map(|c| [c * h.inputs, c * h.inputs + 7, CLASSES * h.inputs + c])
                 .collect();
             params.extend((0..EXTRAS).map(|k| h.extras() + k));
+            let extras = h.extras();
             for i in params {
+                if !learn_rows && i < extras {
+                    // Rows held at zero get no gradient.
+                    assert_eq!(grad[i], 0.0, "param {i}");
+                    continue;
+                }
                 let eps = 1e-2;
                 let mut up = h.clone();
                 up.params[i] += eps;
@@ -337,7 +480,7 @@ mod tests {
                 let numeric = (lu - ld) / (2.0 * eps);
                 assert!(
                     (numeric - grad[i]).abs() < 2e-3,
-                    "param {i} (beside the history: {with_history}, {goal:?}): {numeric} vs {}",
+                    "param {i} ({reads:?}, {goal:?}): {numeric} vs {}",
                     grad[i]
                 );
             }
@@ -352,7 +495,7 @@ mod tests {
         let boards = random_positions(300, 9);
         let best =
             |cands: &[Candidate]| (0..cands.len()).max_by_key(|&k| cands[k].rows[0]).unwrap();
-        let mut h = PolicyHead::zeros(64, false);
+        let mut h = PolicyHead::zeros(64, HeadInputs::Alone, true);
         let mut opt = crate::tools::train::adamw::AdamW::new(
             h.params.len(),
             crate::tools::train::adamw::AdamWConfig::default(),
@@ -425,8 +568,8 @@ mod tests {
                 })
                 .count()
         };
-        let fit = |with_history: bool| {
-            let mut h = PolicyHead::zeros(64, with_history);
+        let fit = |reads: HeadInputs| {
+            let mut h = PolicyHead::zeros(64, reads, true);
             let mut opt = crate::tools::train::adamw::AdamW::new(
                 h.params.len(),
                 crate::tools::train::adamw::AdamWConfig::default(),
@@ -450,8 +593,8 @@ mod tests {
                 (0..c.len()).all(|k| k == *t || c[k].picker_key(0.0) < c[*t].picker_key(0.0))
             })
             .count();
-        let alone = fit(false);
-        let beside = fit(true);
+        let alone = fit(HeadInputs::Alone);
+        let beside = fit(HeadInputs::History);
         assert_eq!(alone.history_weight(), 0.0);
         assert!(
             beside.history_weight() > 1.0,
@@ -462,6 +605,68 @@ mod tests {
         assert!(
             beside > history + 40 && beside > alone + 40,
             "beside {beside}, history {history}, alone {alone} of {}",
+            test.len()
+        );
+    }
+
+    #[test]
+    fn a_head_reading_the_parts_learns_which_table_to_trust() {
+        // The target is the move whose second part (a continuation history) is highest,
+        // whatever the others say: the summed history often misses it, the history's parts
+        // with their own weights (rows held at zero) learn it (87 of 100 against 12, when
+        // written).
+        let boards = random_positions(400, 31);
+        let mut rng = SplitMix64::new(17);
+        let data: Vec<(Vec<Candidate>, usize)> = boards
+            .iter()
+            .map(|b| {
+                let mut cands = candidates_of(b, None);
+                for c in cands.iter_mut() {
+                    c.parts = std::array::from_fn(|_| (rng.below(2001) as f32 - 1000.0) / 1000.0);
+                    c.history = c.parts.iter().sum();
+                }
+                rank_by_history(&mut cands);
+                let target = (0..cands.len())
+                    .max_by(|&x, &y| cands[x].parts[1].total_cmp(&cands[y].parts[1]))
+                    .unwrap();
+                (cands, target)
+            })
+            .collect();
+        let (train, test) = data.split_at(300);
+        let f = vec![0.0; 64];
+        let mut logits = Vec::new();
+        let top1 = |h: &PolicyHead, logits: &mut Vec<f32>| {
+            test.iter()
+                .filter(|(cands, t)| h.learn(&f, cands, Target::One(*t), None, logits).1 == 0)
+                .count()
+        };
+        let mut h = PolicyHead::zeros(64, HeadInputs::HistoryParts, false);
+        let summed = top1(&h, &mut logits);
+        let mut opt = crate::tools::train::adamw::AdamW::new(
+            h.params.len(),
+            crate::tools::train::adamw::AdamWConfig::default(),
+        );
+        let mut grad = vec![0.0; h.params.len()];
+        for _ in 0..200 {
+            grad.iter_mut().for_each(|g| *g = 0.0);
+            for (cands, t) in train {
+                h.learn(&f, cands, Target::One(*t), Some(&mut grad), &mut logits);
+            }
+            grad.iter_mut().for_each(|g| *g /= train.len() as f32);
+            opt.step(&mut h.params, &grad, 0.05);
+        }
+        let learned = top1(&h, &mut logits);
+        let (w, _) = h.part_weights();
+        assert!(
+            w.iter()
+                .enumerate()
+                .all(|(k, &x)| k == 1 || w[1] > 3.0 * x.abs()),
+            "part weights {w:?}"
+        );
+        assert!(h.rows_and_biases().iter().all(|&x| x == 0.0));
+        assert!(
+            learned >= 80 && learned > summed + 40,
+            "learned {learned}, summed {summed} of {}",
             test.len()
         );
     }

@@ -14,10 +14,11 @@ pub(crate) mod head;
 
 use crate::eval::nnue::Network;
 use crate::rng::SplitMix64;
+use crate::search::ordering::cutoff_log::NodeContext;
 use crate::search::ordering::policy::PolicyModel;
 use crate::tools::train::adamw::{AdamW, AdamWConfig};
 use data::PolicySample;
-use head::{Candidate, PolicyHead};
+use head::{Candidate, HeadInputs, PolicyHead};
 use std::io::Write;
 use std::path::Path;
 use std::sync::Arc;
@@ -47,9 +48,11 @@ pub(crate) struct PolicyTrainSettings<'a> {
     pub(crate) max_positions: Option<usize>,
     /// Held-out cutoffs whose every quiet move is searched to see which of them cut.
     pub(crate) cut_check: usize,
-    /// The head learns beside the history (its score and the refutation stages are inputs
-    /// with learned weights), not alone.
-    pub(crate) with_history: bool,
+    /// What the head reads beside the hidden layer: nothing, the summed history, or the
+    /// history's parts (each with learned weights, with the refutation stages).
+    pub(crate) reads: HeadInputs,
+    /// The head's rows learn (false: they stay 0, and only the history's weights learn).
+    pub(crate) learn_rows: bool,
     /// Train on this many cutoffs labelled with every quiet move that cuts (each searched
     /// as the any-cut check does) instead of on every cutoff's one logged move (0).
     pub(crate) cut_labels: usize,
@@ -140,7 +143,41 @@ pub struct AnyCut {
     /// Gates that take the head's first move instead of the history's where the history
     /// looks unsure: (gate, threshold in history points, top-1 on the even nodes, on the odd).
     pub gates: Vec<(Gate, i64, f64, f64)>,
+    /// Nodes where the picker with the head put a cutting move first and the history at
+    /// entry did not, and the reverse: the two orders' difference on the same nodes.
+    pub picker_only: usize,
+    pub history_entry_only: usize,
+    /// The checked nodes by where they stood in their search (`CONTEXT_GROUPS`; data of
+    /// format 3 only): do the two orders fail in different places?
+    pub by_context: Vec<ContextTally>,
 }
+
+/// Nodes of one of `CONTEXT_GROUPS` and how often each order's first move cut there.
+#[derive(Clone, Debug, Default)]
+pub struct ContextTally {
+    pub group: &'static str,
+    pub nodes: usize,
+    pub history_entry: usize,
+    pub head: usize,
+    pub picker: usize,
+}
+
+/// A group of checked nodes: its name, and whether a node's place puts it there.
+type ContextGroup = (&'static str, fn(&NodeContext) -> bool);
+
+/// Groups of checked nodes by their place in the search: fresh or full tables (the nodes
+/// the search had visited when it entered the node; the policy data's searches stop at a
+/// few thousand), near the root or deep.
+const CONTEXT_GROUPS: [ContextGroup; 6] = [
+    ("entered before node 1,000", |c| c.nodes < 1000),
+    ("entered at node 1,000 to 2,999", |c| {
+        (1000..3000).contains(&c.nodes)
+    }),
+    ("entered from node 3,000 on", |c| c.nodes >= 3000),
+    ("1 or 2 plies from the root", |c| c.ply <= 2),
+    ("3 or 4 plies from the root", |c| (3..=4).contains(&c.ply)),
+    ("5 or more plies from the root", |c| c.ply >= 5),
+];
 
 /// Where a gate trusts the head's logits over the history at a node's entry (never when the
 /// history's first move is a killer or the countermove, which the picker puts first).
@@ -213,14 +250,24 @@ fn picker_keys(
 ) {
     out.clear();
     out.extend(cands.iter().map(|c| {
-        let head = if points == 0.0 {
-            0.0
-        } else {
-            headp.score(features, c.rows) * points
-        };
-        c.picker_key(head)
+        if points == 0.0 {
+            return c.picker_key(0.0);
+        }
+        let head = headp.score(features, c.rows) * points;
+        match headp.reads {
+            // The history read part by part has no single weight in history points: the
+            // order is the logit's (head and history, in the head's units), the refutation
+            // stages first.
+            HeadInputs::HistoryParts => {
+                c.key_with(((headp.history_logit(c) + head) * LOGIT_STEPS) as i64)
+            }
+            HeadInputs::Alone | HeadInputs::History => c.picker_key(head),
+        }
     }));
 }
+
+/// Steps a logit unit is cut into when an order is keyed by logits.
+const LOGIT_STEPS: f32 = 65_536.0;
 
 /// The rank of `target` among `keys`, highest first (keys are distinct).
 fn rank_by(keys: &[PickerKey], target: usize) -> usize {
@@ -266,6 +313,13 @@ fn any_cut(
     let gates = [Gate::WeakHistory, Gate::NearTie];
     let mut gated = [[SplitTally::default(); GATE_POINTS.len()]; 2];
     let (mut odd, mut entry) = (0usize, SplitTally::default());
+    let mut by_context: Vec<ContextTally> = CONTEXT_GROUPS
+        .iter()
+        .map(|&(group, _)| ContextTally {
+            group,
+            ..ContextTally::default()
+        })
+        .collect();
     for &i in val.iter().take(n) {
         let s = &samples[i];
         head::candidates(s, &mut cands);
@@ -303,6 +357,18 @@ fn any_cut(
         let by_picker = first_by(&keys, 3);
         p1 += cuts[by_picker[0]] as usize;
         p3 += by_picker.iter().any(|&k| cuts[k]) as usize;
+        out.picker_only += (cuts[by_picker[0]] && !cuts[by_entry[0]]) as usize;
+        out.history_entry_only += (!cuts[by_picker[0]] && cuts[by_entry[0]]) as usize;
+        if let Some(context) = s.entry.context {
+            for ((_, holds), t) in CONTEXT_GROUPS.iter().zip(by_context.iter_mut()) {
+                if holds(&context) {
+                    t.nodes += 1;
+                    t.history_entry += cuts[by_entry[0]] as usize;
+                    t.head += cuts[by_head[0].1] as usize;
+                    t.picker += cuts[by_picker[0]] as usize;
+                }
+            }
+        }
         y1 += (s.rank == 0) as usize;
         y3 += (s.rank < 3) as usize;
         share += cuts.iter().filter(|&&c| c).count() as f64 / cuts.len() as f64;
@@ -331,6 +397,7 @@ fn any_cut(
         })
         .collect();
     out.history_entry_odd_top1 = entry.percents(even, odd).1;
+    out.by_context = by_context.into_iter().filter(|t| t.nodes > 0).collect();
     out.gates = gates
         .iter()
         .zip(gated)
@@ -500,6 +567,13 @@ pub(crate) fn run_train(s: &PolicyTrainSettings) -> Result<PolicyReport, String>
     if let Some(m) = s.max_positions {
         samples.truncate(m);
     }
+    if s.reads == HeadInputs::HistoryParts {
+        if let Some(i) = samples.iter().position(|x| x.entry.parts.is_empty()) {
+            return Err(format!(
+                "cutoff {i} has no history parts (a policy file of format 2): --policy-parts needs data made by this build's `cutoff policy-data`"
+            ));
+        }
+    }
     let (mut train, mut val) = (Vec::new(), Vec::new());
     for (i, x) in samples.iter().enumerate() {
         if held_out(x.game, s.seed, s.val_percent) {
@@ -523,8 +597,13 @@ pub(crate) fn run_train(s: &PolicyTrainSettings) -> Result<PolicyReport, String>
         let _ = writeln!(log, "{line}");
     };
     say(format!(
-        "policy head {} on net {} ({} inputs): {} cutoffs, {} to train, {} held out ({}% of the games)",
-        if s.with_history { "beside the history" } else { "alone" },
+        "policy head {}{} on net {} ({} inputs): {} cutoffs, {} to train, {} held out ({}% of the games)",
+        match s.reads {
+            HeadInputs::Alone => "alone",
+            HeadInputs::History => "beside the history",
+            HeadInputs::HistoryParts => "beside the history's parts",
+        },
+        if s.learn_rows { "" } else { " (rows held at zero: a learned history)" },
         s.net.id(),
         2 * s.net.hidden(),
         samples.len(),
@@ -543,7 +622,7 @@ pub(crate) fn run_train(s: &PolicyTrainSettings) -> Result<PolicyReport, String>
     } else {
         Vec::new()
     };
-    let mut headp = PolicyHead::zeros(2 * s.net.hidden(), s.with_history);
+    let mut headp = PolicyHead::zeros(2 * s.net.hidden(), s.reads, s.learn_rows);
     let mut opt = AdamW::new(
         headp.params.len(),
         AdamWConfig {
@@ -619,10 +698,9 @@ pub(crate) fn run_train(s: &PolicyTrainSettings) -> Result<PolicyReport, String>
     say(format!(
         "  policy head    {}  ({})",
         report.head.text(),
-        if s.with_history {
-            "its logits: head, history and refutation stages"
-        } else {
-            "the head alone"
+        match s.reads {
+            HeadInputs::Alone => "the head alone",
+            _ => "its logits: head, history and refutation stages",
         }
     ));
     say(format!(
@@ -637,16 +715,32 @@ pub(crate) fn run_train(s: &PolicyTrainSettings) -> Result<PolicyReport, String>
         "  history order  {}  (the tables at the node's entry: killers, countermove, history)",
         report.history_entry.text()
     ));
-    if s.with_history {
-        let e = &headp.params[headp.rows_and_biases().len()..];
-        say(format!(
+    let stages = headp.stage_bonuses();
+    match s.reads {
+        HeadInputs::Alone => {}
+        HeadInputs::History => say(format!(
             "  learned weights: history {:.3} per {} points, killers {:.2} and {:.2}, countermove {:.2}",
-            e[0],
+            headp.history_weight(),
             head::HISTORY_UNIT,
-            e[1],
-            e[2],
-            e[3]
-        ));
+            stages[0],
+            stages[1],
+            stages[2]
+        )),
+        HeadInputs::HistoryParts => {
+            let (parts, ranks) = headp.part_weights();
+            let [b, c1, c2, c4, pawn] = [0, 1, 2, 3, 4].map(|k| parts[k]);
+            say(format!(
+                "  learned weights per {} points: butterfly {b:.3}, continuation one ply back {c1:.3}, two {c2:.3}, four {c4:.3}, pawn structure {pawn:.3}",
+                head::HISTORY_UNIT
+            ));
+            say(format!(
+                "  bonuses: the history's first moves {}; killers {:.2} and {:.2}, countermove {:.2}",
+                ranks.iter().map(|r| format!("{r:.2}")).collect::<Vec<_>>().join(", "),
+                stages[0],
+                stages[1],
+                stages[2]
+            ));
+        }
     }
     say(format!(
         "  a random quiet top-1 {:5.1}%",
@@ -672,6 +766,11 @@ pub(crate) fn run_train(s: &PolicyTrainSettings) -> Result<PolicyReport, String>
         say(format!(
             "  picker + head  top-1 {:5.1}%  top-3 {:5.1}%",
             a.picker_top1, a.picker_top3
+        ));
+        let (p, h) = (a.picker_only, a.history_entry_only);
+        say(format!(
+            "  picker + head against the history at entry, node by node: {p} nodes where only the picker's first move cuts, {h} where only the history's does (sign test z = {:.2})",
+            (p as f64 - h as f64) / ((p + h).max(1) as f64).sqrt()
         ));
         say(format!(
             "  share of the quiets that cut {:5.1}%",
@@ -724,14 +823,57 @@ pub(crate) fn run_train(s: &PolicyTrainSettings) -> Result<PolicyReport, String>
                 a.history_entry_odd_top1
             ));
         }
+        if !a.by_context.is_empty() {
+            say("  by where the node stood in its search (top-1: history at entry / head's logits / picker + head):".to_string());
+            for t in &a.by_context {
+                let pct = |k: usize| k as f64 / t.nodes as f64 * 100.0;
+                say(format!(
+                    "    {:<31} {:5} nodes  {:5.1}% / {:5.1}% / {:5.1}%",
+                    t.group,
+                    t.nodes,
+                    pct(t.history_entry),
+                    pct(t.head),
+                    pct(t.picker)
+                ));
+            }
+        }
     }
-    let path = s.out_dir.join("policy.head");
-    std::fs::write(&path, head_bytes(&headp, &s.net, points))
-        .map_err(|e| format!("{}: {e}", path.display()))?;
-    say(format!(
-        "head written to {} ({points:.0} history points a unit of the head)",
-        path.display()
-    ));
+    if s.reads == HeadInputs::History && !s.learn_rows {
+        // Its rows are zero and the picker's order is the summed history's: nothing to use.
+        say("no head file written: a head without rows beside the summed history orders as the history does".to_string());
+    } else {
+        // A head beside the history's parts is keyed by its logit in the picker, so its
+        // points a unit only scale the order; they are set so that the parts the data read
+        // weigh, on average, a history point a point (the all-moves stage adds the head to
+        // the summed history at that weight).
+        let file_points = match headp.history_weights() {
+            Some(w) => {
+                let read: Vec<f32> = (0..w.parts.len())
+                    .filter(|&k| {
+                        samples
+                            .iter()
+                            .any(|x| x.entry.parts.iter().any(|p| p.0[k] != 0))
+                    })
+                    .map(|k| w.parts[k])
+                    .collect();
+                let mean = read.iter().sum::<f32>() / read.len().max(1) as f32;
+                head::HISTORY_UNIT / mean.max(1e-3)
+            }
+            None => points,
+        };
+        let path = s.out_dir.join("policy.head");
+        std::fs::write(&path, head_bytes(&headp, &s.net, file_points))
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+        say(format!(
+            "head written to {} ({file_points:.0} history points a unit of the head{})",
+            path.display(),
+            if headp.history_weights().is_some() {
+                ", with the history's learned weights"
+            } else {
+                ""
+            }
+        ));
+    }
     Ok(report)
 }
 
@@ -740,14 +882,20 @@ pub(crate) fn run_train(s: &PolicyTrainSettings) -> Result<PolicyReport, String>
 /// weight that is not positive), the fixed `POLICY_WEIGHT`.
 fn points_per_unit(h: &PolicyHead) -> f32 {
     let w = h.history_weight();
-    if h.with_history && w > 1e-3 {
-        head::HISTORY_UNIT / w
-    } else {
-        crate::search::ordering::policy::POLICY_WEIGHT
+    match h.reads {
+        HeadInputs::History if w > 1e-3 => head::HISTORY_UNIT / w,
+        // Keyed by logits (`picker_keys`): a unit of the head is a unit of the logit.
+        HeadInputs::HistoryParts => 1.0,
+        _ => crate::search::ordering::policy::POLICY_WEIGHT,
     }
 }
 
 /// The head's file (`search::ordering::policy::PolicyModel` reads it).
 fn head_bytes(h: &PolicyHead, net: &Network, points_per_unit: f32) -> Vec<u8> {
-    PolicyModel::file_bytes(net, h.rows_and_biases(), points_per_unit)
+    PolicyModel::file_bytes(
+        net,
+        h.rows_and_biases(),
+        points_per_unit,
+        h.history_weights().as_ref(),
+    )
 }

@@ -19,6 +19,7 @@ pub(crate) mod model;
 
 use crate::eval::nnue::features::Mirroring;
 use crate::tools::data::Filter;
+use crate::tools::policy::head::HeadInputs;
 use adamw::{AdamW, AdamWConfig};
 use data::{LoadStats, Sample};
 use model::{FloatNet, Layout, Scratch, Target};
@@ -124,6 +125,16 @@ pub struct TrainArgs {
     /// the first that cut in the history's order, so it teaches that order back (0: off).
     #[arg(long, default_value_t = 0)]
     pub policy_cut_labels: usize,
+    /// With `--policy`: the head reads the history part by part (butterfly, each
+    /// continuation table, pawn structure), each with its own learned weight, and a bonus for
+    /// the history's first three moves, instead of the summed score (data of format 3).
+    #[arg(long, conflicts_with = "policy_alone")]
+    pub policy_parts: bool,
+    /// With `--policy`: the head's rows stay zero and only its history weights learn: a
+    /// learned reweighting of the history, to tell what the head adds from what reweighting
+    /// buys.
+    #[arg(long, conflicts_with = "policy_alone")]
+    pub policy_no_rows: bool,
 }
 
 /// One data file and, where given, the score scale its scores were made at.
@@ -196,7 +207,14 @@ fn run_policy(args: &TrainArgs) -> Result<(), String> {
         seed: args.seed,
         max_positions: args.max_positions,
         cut_check: args.policy_cut_check,
-        with_history: !args.policy_alone,
+        reads: if args.policy_alone {
+            HeadInputs::Alone
+        } else if args.policy_parts {
+            HeadInputs::HistoryParts
+        } else {
+            HeadInputs::History
+        },
+        learn_rows: !args.policy_no_rows,
         cut_labels: args.policy_cut_labels,
         threads: args
             .threads
