@@ -412,10 +412,14 @@ impl<'a, const STATS: bool> SearchThread<'a, STATS> {
         if pondering || self.shared.control.infinite.load(Ordering::Relaxed) {
             return false;
         }
-        // With one playable move under a clock, thinking longer only spends the clock. A fixed
-        // move time (analysis, test suites, `searchmoves` with one move) still gets its search
-        // and its score.
-        if playable == 1 && self.shared.limits.uses_clock() {
+        // Only a game clock makes time saved now worth anything: it is spent on later moves.
+        // A fixed move time (analysis, test suites, bots that give one; `searchmoves` with one
+        // move) is searched to its end, where the hard limit stops the search.
+        if !self.shared.limits.uses_clock() {
+            return false;
+        }
+        // With one playable move under a clock, thinking longer only spends the clock.
+        if playable == 1 {
             return true;
         }
         self.time.iteration_says_stop(&lines[0])
