@@ -1211,8 +1211,9 @@ fn levels_play_the_same_moves_for_the_same_seeds() {
 fn a_move_time_is_searched_to_its_end() {
     let _serial = serial();
     // Under `go movetime` time saved is spent on nothing, so the search runs until the time is
-    // up, however settled its best move. Session 42 found it stopping between iterations at
-    // a median 79% of a 10 s move time: the soft limit's scaling, which is for game clocks.
+    // up, however settled its best move. Session 42 found it answering early at 119 of 311
+    // positions of a 10 s tactics run (after 5.6 s at the earliest): the soft limit's
+    // scaling, which is for game clocks.
     // A pawn ending, whose iterations are short against the time (the build before this
     // test stopped after 263 to 416 ms of 500), and a middlegame.
     for fen in ["8/8/4k3/8/2K5/8/3P4/8 w - - 0 1", MIDDLEGAMES[0]] {
