@@ -26,6 +26,12 @@ Options
                           engines at once on a loaded machine get less CPU each
   --out FILE              per-position results: TSV if FILE ends in .tsv, JSON otherwise
   --markdown FILE         the summary as a Markdown table, with the command and conditions
+  --stop-on-mate          for `dm N` positions, send `stop` once the engine reports the mate
+                          itself: a PV line with no bound, the exact `mate N` and a mating
+                          first move (below). N is the shortest mate, so nothing the rest of
+                          the search finds can better it; the search is cut short, not judged
+                          differently (the final `bestmove` must still be right). Saves the
+                          time of a long --movetime on the solved mates; off by default
   --limit-positions K     only the first K positions of each suite (for quick checks)
   -q                      no progress lines on stderr
 
@@ -63,7 +69,7 @@ limit every few thousand nodes, so a small overshoot is normal); one that report
 at all is flagged as unknown.
 
 The per-position results (--out) hold the engine's final move, score, depth, nodes and time
-(both from its last report), the solution's time, nodes and depth, a note (`stopped`,
+(both from its last report), the solution's time, nodes and depth, a note (`stopped`, `proved`,
 `error ...`, `unverified`) and the wall time from `go` to `bestmove` as measured here.
 Everything talking UCI goes through scripts/uci_engine.py.
 """
@@ -319,7 +325,8 @@ class Search:
     nodes: Optional[int]  # from the last info line that had nodes
     time_ms: float  # the last reported time, else the wall time to bestmove
     wall_ms: float
-    stopped: bool = False  # the script had to send `stop`
+    stopped: bool = False  # the script had to send `stop` (--timeout)
+    proved: bool = False  # the script sent `stop` at a proved mate (--stop-on-mate)
 
 
 # ---------------------------------------------------------------------------
@@ -460,6 +467,8 @@ def judge(pos: EpdPosition, search: Search, engine: str = "", judge_: Optional[J
     notes = []
     if search.stopped:
         notes.append("stopped")
+    if search.proved:
+        notes.append("proved")
     if solved and j.unverified(search.bestmove):
         notes.append("unverified")
     score = ""
@@ -546,9 +555,11 @@ class EngineRunner:
             self.engine.close()
             self.engine = None
 
-    def search(self, fen: str, go: str, timeout: float) -> Search:
+    def search(self, fen: str, go: str, timeout: float,
+               proof: Optional[Callable[[Info], bool]] = None) -> Search:
         """ucinewgame, position, go; reads to bestmove. After *timeout* seconds it sends stop
-        and waits STOP_GRACE_S more; EngineHung if even that brings no bestmove."""
+        and waits STOP_GRACE_S more; EngineHung if even that brings no bestmove. When *proof*
+        holds for a multipv-1 line, stop is sent at once (the answer is settled)."""
         if self.engine is None:
             self.start()
         eng = self.engine
@@ -559,7 +570,7 @@ class EngineRunner:
         t0 = time.perf_counter()
         eng.send(go)
         deadline = t0 + timeout
-        stopped = False
+        stopped = proved = False
         infos: List[Info] = []
         nodes: Optional[int] = None
         last_time: Optional[int] = None
@@ -579,7 +590,7 @@ class EngineRunner:
                 best = toks[1] if len(toks) > 1 else ""
                 return Search(bestmove=best, infos=infos, nodes=nodes,
                               time_ms=float(last_time) if last_time is not None else wall_ms,
-                              wall_ms=wall_ms, stopped=stopped)
+                              wall_ms=wall_ms, stopped=stopped, proved=proved)
             info = parse_info(line, wall_ms)
             if info is None:
                 continue
@@ -589,21 +600,34 @@ class EngineRunner:
                 last_time = info.time_ms
             if info.multipv == 1:
                 infos.append(info)
+                if proof is not None and not (stopped or proved) and proof(info):
+                    eng.send("stop")
+                    proved = True
+                    deadline = time.perf_counter() + STOP_GRACE_S
+
+
+def mate_proof(j: Judge) -> Callable[[Info], bool]:
+    """--stop-on-mate's test of a line: no bound, and the line solves the `dm` position."""
+    return lambda info: info.bound is None and j.line_ok(info)
 
 
 def run_engine(spec: EngineSpec, positions: Sequence[EpdPosition], go: str, timeout: float,
-               progress: Callable[[str], None], warn: Callable[[str], None]) -> Tuple[List[Outcome], Dict[str, object]]:
+               progress: Callable[[str], None], warn: Callable[[str], None],
+               stop_on_mate: bool = False) -> Tuple[List[Outcome], Dict[str, object]]:
     """All positions through one engine, one after another. Returns the outcomes and what
     the engine was (id name, options set). *progress* gets a line per position, *warn* the
-    problems (an option missing, an engine that died)."""
+    problems (an option missing, an engine that died). With *stop_on_mate*, a `dm` search
+    is stopped as soon as it reports the exact mate with a mating move."""
     runner = EngineRunner(spec, warn=warn)
     outcomes: List[Outcome] = []
     try:
         runner.start()
         for k, pos in enumerate(positions, 1):
             try:
-                search = runner.search(pos.fen, go, timeout)
-                out = judge(pos, search, spec.name)
+                j = Judge(pos)
+                proof = mate_proof(j) if stop_on_mate and pos.dm is not None else None
+                search = runner.search(pos.fen, go, timeout, proof)
+                out = judge(pos, search, spec.name, j)
             except (EngineDied, EngineHung) as exc:
                 first = str(exc).splitlines()[0]
                 out = failed(pos, spec.name, first)
@@ -682,10 +706,13 @@ def summary_rows(engines: Sequence[str], suites: Sequence[str], outcomes: Sequen
         rows.append(("go nodes honoured", honoured))
     errors = [sum(1 for o in by[e] if o.note.startswith("error")) for e in engines]
     stopped = [sum(1 for o in by[e] if "stopped" in o.note) for e in engines]
+    proved = [sum(1 for o in by[e] if "proved" in o.note) for e in engines]
     if any(errors):
         rows.append(("errors (died / hung)", [str(n) for n in errors]))
     if any(stopped):
         rows.append(("stopped by --timeout", [str(n) for n in stopped]))
+    if any(proved):
+        rows.append(("stopped at a proved mate", [str(n) for n in proved]))
     return rows
 
 
@@ -792,6 +819,8 @@ def build_parser() -> argparse.ArgumentParser:
     ap.add_argument("--concurrency", type=int, default=1, metavar="K", help="engines run at once (default 1)")
     ap.add_argument("--out", type=Path, metavar="FILE", help="per-position results: .tsv for TSV, else JSON")
     ap.add_argument("--markdown", type=Path, metavar="FILE", help="the summary as Markdown")
+    ap.add_argument("--stop-on-mate", action="store_true",
+                    help="stop a `dm N` search once it reports the exact mate N with a mating move")
     ap.add_argument("--limit-positions", type=int, metavar="K", help="only the first K positions of each suite")
     ap.add_argument("-q", "--quiet", action="store_true", help="no progress lines on stderr")
     return ap
@@ -835,6 +864,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     else:
         go, limit_text = f"go movetime {args.movetime}", f"go movetime {args.movetime}"
         timeout = args.timeout if args.timeout is not None else args.movetime / 1000.0 + 10.0
+    if args.stop_on_mate:
+        limit_text += " (--stop-on-mate)"
 
     lock = threading.Lock()
 
@@ -851,7 +882,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
 
     def one(spec: EngineSpec) -> None:
         try:
-            results[spec.name] = run_engine(spec, positions, go, timeout, progress, warn)
+            results[spec.name] = run_engine(spec, positions, go, timeout, progress, warn, args.stop_on_mate)
         except (EngineDied, EngineHung, OSError) as exc:  # it could not even start
             errors[spec.name] = str(exc)
 

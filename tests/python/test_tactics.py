@@ -267,7 +267,8 @@ def test_cutoff_solves_three_easy_positions(engine_path, tmp_path, capsys):
 
 
 # A fake engine. It plays Qg6 with mate 2, reports NODES nodes whatever `go nodes` says; with
-# MODE "hang" it says nothing after `go` until it is sent `stop`, with "die" it exits at `go`.
+# MODE "hang" it says nothing after `go` until it is sent `stop`, with "prove" it reports its
+# lines at `go` but answers only at `stop`, with "die" it exits at `go`.
 FAKE = '''#!{python}
 import sys
 mode, nodes = {mode!r}, {nodes}
@@ -284,9 +285,13 @@ for line in sys.stdin:
             continue
         if mode == "die":
             sys.exit(3)
-        print("info depth 1 score cp 20 nodes %d time 3 pv f6e8" % (nodes // 2))
-        print("info depth 2 score mate 2 nodes %d time 7 pv g3g6 f7g6 e5g6" % nodes)
-        print("bestmove g3g6", flush=True)
+        if w[0] == "go" or mode != "prove":
+            print("info depth 1 score cp 20 nodes %d time 3 pv f6e8" % (nodes // 2))
+            if mode == "prove":
+                print("info depth 2 score mate 2 lowerbound nodes %d time 5 pv g3g6" % nodes, flush=True)
+            print("info depth 2 score mate 2 nodes %d time 7 pv g3g6 f7g6 e5g6" % nodes, flush=True)
+        if w[0] == "stop" or mode != "prove":
+            print("bestmove g3g6", flush=True)
     elif w[0] == "quit":
         break
 '''
@@ -344,3 +349,32 @@ def test_an_engine_that_dies_costs_each_position_only_itself(tmp_path, capsys):
     assert [p["note"][:len("error: engine closed")] for p in ps] == ["error: engine closed"] * 2
     captured = capsys.readouterr()
     assert "errors (died / hung)" in captured.out and "engine closed its output" in captured.err
+
+
+@pytest.mark.parametrize("dm, note, solved", [(2, "proved", True), (3, "stopped", False)])
+def test_stop_on_mate_stops_at_the_exact_mate_only(tmp_path, capsys, dm, note, solved):
+    # "prove" answers only when stopped: at its exact `mate 2` line when the suite says dm 2
+    # (not at the lowerbound line before it), at the timeout when it says dm 3
+    suite = tmp_path / "wac.epd"
+    suite.write_text(f"{WAC1} bm Qg6; dm {dm}; id \"WAC.001\";\n")
+    out = tmp_path / "r.json"
+    rc = tactics.main([str(suite), "--movetime", "600000", "--timeout", "3", "--stop-on-mate",
+                       "--engine", f"prove={fake(tmp_path, 'prove')}", "--out", str(out), "-q"])
+    assert rc == 0
+    data = json.loads(out.read_text())
+    p = data["positions"][0]
+    assert (p["note"], p["solved"]) == (note, solved)
+    assert p["wall_ms"] < 2000 if note == "proved" else p["wall_ms"] >= 3000
+    assert data["limit"] == "go movetime 600000 (--stop-on-mate)"
+    if solved:
+        assert p["solution_time_ms"] == 5 and "stopped at a proved mate" in capsys.readouterr().out
+
+
+def test_a_mate_is_proved_by_an_exact_unbounded_line_with_a_mating_move():
+    proof = tactics.mate_proof(tactics.Judge(parse_epd(f"{WAC1} bm Qg6; dm 2;")))
+    assert proof(parse_info("info depth 9 score mate 2 nodes 10 pv g3g6 f7g6 e5g6"))
+    for line in ("info depth 9 score mate 2 lowerbound nodes 10 pv g3g6",  # a bound
+                 "info depth 9 score mate 3 nodes 10 pv g3g6",  # not the distance
+                 "info depth 9 score mate 2 nodes 10 pv f6e8",  # not the move
+                 "info depth 9 score mate 2 nodes 10"):  # no move
+        assert not proof(parse_info(line)), line
