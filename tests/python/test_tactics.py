@@ -353,8 +353,9 @@ def test_an_engine_that_dies_costs_each_position_only_itself(tmp_path, capsys):
 
 @pytest.mark.parametrize("dm, note, solved", [(2, "proved", True), (3, "stopped", False)])
 def test_stop_on_mate_stops_at_the_exact_mate_only(tmp_path, capsys, dm, note, solved):
-    # "prove" answers only when stopped: at its exact `mate 2` line when the suite says dm 2
-    # (not at the lowerbound line before it), at the timeout when it says dm 3
+    # "prove" answers only when stopped: after its exact `mate 2` line when the suite says
+    # dm 2, at the timeout when it says dm 3 (that a bound line proves nothing is the next
+    # test's: here the fake prints its lines together, so the two cannot be told apart)
     suite = tmp_path / "wac.epd"
     suite.write_text(f"{WAC1} bm Qg6; dm {dm}; id \"WAC.001\";\n")
     out = tmp_path / "r.json"
