@@ -1,7 +1,7 @@
 //! `cutoff train` end to end through the binary: it trains on a game-record file, writes the
 //! net (which the engine's reader accepts), the log, the loss table and chart and a
 //! checkpoint; the same seed and threads give the same net; `--resume` continues where a run
-//! stopped; bad settings and files are refused with a message.
+//! stopped; `--init` starts from a net; bad settings and files are refused with a message.
 
 use cutoff::board::{legal_moves, Board};
 use cutoff::eval::nnue::Network;
@@ -244,5 +244,84 @@ fn bad_settings_and_files_are_refused_with_a_reason() {
     let scaled = format!("{data}@140");
     let (ok, text) = train(&[&scaled, "--out-dir", out, "--policy"]);
     assert!(!ok && text.contains("does not apply to --policy"), "{text}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_run_may_start_from_a_net_of_its_shape() {
+    let dir = temp_dir("init");
+    let data = dir.join("games.vf");
+    write_games(&data, 40);
+    let data = data.to_str().unwrap();
+    let first = dir.join("first");
+    let (ok, text) = train(
+        &[
+            &[data, "--out-dir", first.to_str().unwrap()][..],
+            &small_run("1", "2", "3")[..],
+        ]
+        .concat(),
+    );
+    assert!(ok, "{text}");
+    let (id, _) = net_in(&first);
+    let net_file = first.join(format!("{id}.nnue"));
+    let net_file = net_file.to_str().unwrap();
+
+    // With a learning rate of 0 the weights cannot move: the run writes back the net it
+    // started from, so the start really is that net (and its floats quantise to it exactly).
+    let still = dir.join("still");
+    let (ok, text) = train(
+        &[
+            &[
+                data,
+                "--out-dir",
+                still.to_str().unwrap(),
+                "--init",
+                net_file,
+            ][..],
+            &["--lr", "0", "--lr-end", "0"][..],
+            &small_run("1", "2", "4")[..],
+        ]
+        .concat(),
+    );
+    assert!(ok, "{text}");
+    assert!(text.contains(&format!("starting from net {id}")), "{text}");
+    assert_eq!(net_in(&still).0, id);
+
+    // With a learning rate it trains on from there: a different net.
+    let on = dir.join("on");
+    let (ok, text) = train(
+        &[
+            &[data, "--out-dir", on.to_str().unwrap(), "--init", net_file][..],
+            &small_run("1", "2", "4")[..],
+        ]
+        .concat(),
+    );
+    assert!(ok, "{text}");
+    assert_ne!(net_in(&on).0, id);
+
+    // Another shape, a file that is no net, and --resume beside it are refused.
+    let out = dir.join("bad");
+    let out = out.to_str().unwrap();
+    let (ok, text) = train(&[data, "--out-dir", out, "--init", net_file, "--hidden", "32"]);
+    assert!(
+        !ok && text.contains("--init") && text.contains("the net is --hidden 16 --buckets 1"),
+        "{text}"
+    );
+    let (ok, text) = train(&[data, "--out-dir", out, "--init", data, "--hidden", "16"]);
+    assert!(
+        !ok && text.contains("--init") && text.contains("games.vf"),
+        "{text}"
+    );
+    let (ok, text) = train(&[
+        data,
+        "--out-dir",
+        out,
+        "--init",
+        net_file,
+        "--resume",
+        "--hidden",
+        "16",
+    ]);
+    assert!(!ok && text.contains("--resume"), "{text}");
     let _ = std::fs::remove_dir_all(&dir);
 }

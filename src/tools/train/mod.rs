@@ -100,6 +100,12 @@ pub struct TrainArgs {
     /// Continue from the checkpoint in `--out-dir` (same data and settings).
     #[arg(long)]
     pub resume: bool,
+    /// Start from this net's weights instead of random ones: a new generation fine-tuned from
+    /// the last on new data (its shape must be the command's `--hidden`, `--buckets` and
+    /// `--mirror`). The optimiser starts afresh; a lower `--lr` than from scratch suits it
+    /// (docs/nnue.md).
+    #[arg(long, conflicts_with_all = ["resume", "policy"])]
+    pub init: Option<PathBuf>,
     /// Train the learned move order instead of a net: the data are `cutoff policy-data`
     /// files, and the policy head is fitted on the hidden layer of `--policy-net` (the
     /// embedded net if not given); `--hidden`, `--buckets`, `--lambda`, the score and
@@ -258,10 +264,14 @@ pub fn run_cli(args: &TrainArgs) -> Result<(), String> {
             Mirroring::Off
         },
     };
-    // The shape is checked before any data is read.
+    // The shape, and the starting net, are checked before any data is read.
     FloatNet::random(layout, 0)
         .quantise()
         .map_err(|e| format!("--hidden {} --buckets {}: {e}", args.hidden, args.buckets))?;
+    let init = match &args.init {
+        Some(path) => Some(read_init(path, layout)?),
+        None => None,
+    };
     if args.batch == 0 || args.epochs == 0 {
         return Err("--batch and --epochs must be positive".into());
     }
@@ -338,7 +348,13 @@ pub fn run_cli(args: &TrainArgs) -> Result<(), String> {
         log.line(&format!("resuming after epoch {next}"));
         (net, opt, history, next)
     } else {
-        let net = FloatNet::random(layout, args.seed);
+        let net = match init {
+            Some((net, id)) => {
+                log.line(&format!("starting from net {id}"));
+                net
+            }
+            None => FloatNet::random(layout, args.seed),
+        };
         let opt = AdamW::new(layout.len(), config);
         (net, opt, Vec::new(), 0)
     };
@@ -402,6 +418,34 @@ pub fn run_cli(args: &TrainArgs) -> Result<(), String> {
         path.display()
     ));
     Ok(())
+}
+
+/// `--init`'s net in floats, and its id, if it is a net of the command's shape.
+fn read_init(path: &Path, layout: Layout) -> Result<(FloatNet, String), String> {
+    let bad = |what: String| format!("--init {}: {what}", path.display());
+    let bytes = std::fs::read(path).map_err(|e| bad(e.to_string()))?;
+    let net = crate::eval::nnue::Network::from_bytes(&bytes).map_err(|e| bad(e.to_string()))?;
+    let float = FloatNet::from_network(&net);
+    if float.layout != layout {
+        let shape = |l: Layout| {
+            format!(
+                "--hidden {} --buckets {}{}",
+                l.hidden,
+                l.buckets,
+                if l.mirroring == Mirroring::Horizontal {
+                    " --mirror"
+                } else {
+                    ""
+                }
+            )
+        };
+        return Err(bad(format!(
+            "the net is {}, the command asks for {}",
+            shape(float.layout),
+            shape(layout)
+        )));
+    }
+    Ok((float, net.id()))
 }
 
 /// One thread's gradient buffer and scratch.

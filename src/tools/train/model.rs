@@ -139,6 +139,31 @@ impl FloatNet {
         FloatNet { layout, params }
     }
 
+    /// A quantised net's weights in floats, so a new generation can start from the last one
+    /// (`cutoff train --init`). Quantising the result gives back the same net, bit for bit.
+    pub(crate) fn from_network(net: &Network) -> FloatNet {
+        let layout = Layout {
+            hidden: net.hidden(),
+            buckets: net.buckets(),
+            mirroring: net.mirroring(),
+        };
+        let (qa, qb) = (QA as f32, QB as f32);
+        let mut params = Vec::with_capacity(layout.len());
+        for feature in 0..INPUTS {
+            params.extend(net.column(feature).iter().map(|&w| w as f32 / qa));
+        }
+        params.extend(net.l0_bias().iter().map(|&b| b as f32 / qa));
+        for bucket in 0..layout.buckets {
+            let (us, them) = net.output_weights(bucket);
+            params.extend(us.iter().chain(them).map(|&w| w as f32 / qb));
+        }
+        for bucket in 0..layout.buckets {
+            params.push(net.output_bias(bucket) as f32 / (qa * qb));
+        }
+        debug_assert_eq!(params.len(), layout.len());
+        FloatNet { layout, params }
+    }
+
     /// The two pre-activations of `sample`, in `scratch`; returns the output bucket.
     #[inline]
     fn accumulate(
@@ -334,6 +359,44 @@ mod tests {
                 total / samples().len() as f32 <= 8.0,
                 "mean difference {total}"
             );
+        }
+    }
+
+    #[test]
+    fn a_net_read_back_into_floats_quantises_to_itself() {
+        for (hidden, buckets, mirroring) in [
+            (32, 1, Mirroring::Off),
+            (64, 8, Mirroring::Off),
+            (48, 4, Mirroring::Horizontal),
+        ] {
+            let net = Network::random_with(hidden, buckets, mirroring, 11);
+            let float = FloatNet::from_network(&net);
+            assert_eq!(
+                float.layout,
+                Layout {
+                    hidden,
+                    buckets,
+                    mirroring
+                }
+            );
+            let back = float.quantise().unwrap();
+            assert_eq!(back.to_bytes(), net.to_bytes());
+            assert_eq!(back.id(), net.id());
+            // The floats evaluate as the quantised net does, to rounding.
+            let mut scratch = Scratch::new(hidden);
+            for (board, s) in samples() {
+                let float_cp = float.forward(&s, &mut scratch) * SCALE as f32;
+                let quant_cp = net.evaluate(&board) as f32;
+                assert!(
+                    (float_cp - quant_cp).abs() <= 2.0 + 0.01 * quant_cp.abs(),
+                    "{}: float {float_cp} quantised {quant_cp}",
+                    board.fen()
+                );
+            }
+        }
+        if let Some(net) = crate::eval::nnue::embedded() {
+            let back = FloatNet::from_network(&net).quantise().unwrap();
+            assert_eq!(back.id(), net.id());
         }
     }
 
