@@ -36,8 +36,9 @@
 #                      heuristic on top of the build before it with the later ones off
 # The table and chart are rewritten after every batch, so an interrupted run keeps what
 # finished; run it again with the same --out to go on (batches are summed, and each variant
-# goes on from the batches it has). Elo is from the full engine's side: positive means the
-# part is worth that much.
+# goes on from the batches it has). The table gives the full engine's Elo over each variant
+# and the same result as the part's worth: positive means the part gains, in play (a variant
+# with Option=false) or when switched on (a variant with Option=true).
 #
 # fastchess: $FASTCHESS, else on PATH, else /work/opt/bin/fastchess.
 

@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
 """The table and chart of an ablation run (scripts/ablate.sh): for each variant, the games of
-the full engine against the engine with that part off, as Elo with a 95% interval.
+the full engine against the engine with one part switched off (or, for a part the engine plays
+without, switched on), as Elo with a 95% interval, and the same result read as what the part
+is worth.
 
 Elo and its interval come from the pentanomial counts (game pairs of one opening with colours
 swapped, as fastchess -repeat plays them): the pairs' mean score and its standard error, mapped
@@ -57,10 +59,8 @@ def parse_log(path):
     if not games or not ptnml:
         return None
     n, w, l, d = map(int, games[-1])
-    verdict = ""
     m = re.findall(r"SPRT \(\[[^]]*\]\) completed - (H[01]) was accepted", text)
-    if m:
-        verdict = m[-1] + (" (part gains)" if m[-1] == "H1" else " (no gain shown)")
+    verdict = m[-1] if m else ""
     llr = re.findall(r"^LLR: (\S+)", text, re.M)
     return {
         "games": n,
@@ -127,39 +127,85 @@ def next_batch(rows, name, options, batch, max_games, precision=None):
     return min(batch, max_games - played), batches
 
 
+def direction(options):
+    """"off" when a variant switches parts off (every option set false), "on" when it
+    switches parts on that the engine plays without (every option set true), "" otherwise."""
+    values = {p.partition("=")[2].strip().lower() for p in options.split(",") if p}
+    if values == {"false"}:
+        return "off"
+    if values == {"true"}:
+        return "on"
+    return ""
+
+
+def worth(r):
+    """(Elo, low, high) of what the part is worth to the engine: for a part in play, the Elo
+    the full engine has over the engine without it; for a part out of play, the Elo the
+    variant that switches it on has over the full engine (the negated result)."""
+    if direction(r["options"]) == "on":
+        return -r["elo"], -r["hi"], -r["lo"]
+    return r["elo"], r["lo"], r["hi"]
+
+
 def reading(r):
-    """What the interval says: the part gains (all of it above 0), costs (all below), or its
-    worth is within the error."""
-    if r["lo"] > 0:
-        return "gains"
-    if r["hi"] < 0:
-        return "costs"
+    """What the interval says of the part: it gains (all of the interval above 0), costs (all
+    below), or its worth is within the error. A part out of play gains or costs "when on"; a
+    variant that is neither (options of both kinds) is read from the full engine's side."""
+    _, lo, hi = worth(r)
+    kind = direction(r["options"])
+    if lo > 0:
+        return {"off": "gains", "on": "gains when on"}.get(kind, "full engine stronger")
+    if hi < 0:
+        return {"off": "costs", "on": "costs when on"}.get(kind, "full engine weaker")
     return "within the error"
+
+
+def sprt_text(r):
+    """The SPRT's verdict in the part's terms (the test is the full engine against the
+    variant: H1 says the full engine is stronger), else the last LLR."""
+    if not r["verdict"]:
+        return f"LLR {r['llr']}" if r["llr"] else ""
+    full_stronger = r["verdict"] == "H1"
+    kind = direction(r["options"])
+    if kind == "on":
+        return r["verdict"] + (" (part costs when on)" if full_stronger else " (no loss shown)")
+    if kind == "off":
+        return r["verdict"] + (" (part gains)" if full_stronger else " (no gain shown)")
+    return r["verdict"] + (" (full engine stronger)" if full_stronger else " (no gain shown)")
 
 
 def markdown(rows, title, conditions):
     out = [f"### {title}", ""]
     if conditions:
         out += ["```", conditions.strip(), "```", ""]
-    out.append("| part switched off | options | games | W / D / L (full engine) "
-               "| Elo lost when off | 95% interval | reading | SPRT |")
-    out.append("|---|---|---:|---:|---:|---|---|---|")
+    out += [
+        "A part in play is switched off in its variant (`=false`); a part out of play is "
+        "switched on (`=true`). *Full engine* is the Elo of the engine as it plays over the "
+        "variant; *worth* is the same result in the part's terms: what it gains in play, or "
+        "what it would gain if switched on (the negated result).",
+        "",
+        "| variant | options | games | W / D / L (full engine) | full engine "
+        "| worth of the part | 95% interval (worth) | reading | SPRT |",
+        "|---|---|---:|---:|---:|---:|---|---|---|",
+    ]
     for r in rows:
-        sprt = r["verdict"] or (f"LLR {r['llr']}" if r["llr"] else "")
+        w, lo, hi = worth(r)
         out.append(
             f"| {r['name']} | `{r['options']}` | {r['games']} | "
-            f"{r['wins']} / {r['draws']} / {r['losses']} | {r['elo']:+.1f} | "
-            f"[{r['lo']:+.1f}, {r['hi']:+.1f}] | {reading(r)} | {sprt} |"
+            f"{r['wins']} / {r['draws']} / {r['losses']} | {r['elo']:+.1f} | {w:+.1f} | "
+            f"[{lo:+.1f}, {hi:+.1f}] | {reading(r)} | {sprt_text(r)} |"
         )
     out.append("")
     return "\n".join(out)
 
 
 def svg(rows, title):
-    """A horizontal bar per variant, from 0 to its Elo, with its 95% interval as a whisker."""
+    """A horizontal bar per variant, from 0 to the part's worth, with its 95% interval as a
+    whisker."""
+    points = [worth(r) for r in rows]
     row_h, top, left, right, width = 30, 50, 150, 30, 760
     height = top + row_h * max(len(rows), 1) + 50
-    finite = [v for r in rows for v in (r["lo"], r["hi"], r["elo"])]
+    finite = [v for p in points for v in p]
     lo = min([0.0] + finite)
     hi = max([10.0] + finite)
     step = nice_step((hi - lo) / 8)
@@ -186,21 +232,22 @@ def svg(rows, title):
     e.append(f'<line x1="{x(0):.1f}" y1="{top - 5}" x2="{x(0):.1f}" y2="{axis_y}" '
              f'stroke="black"/>')
     e.append(f'<text x="{left + plot_w / 2}" y="{axis_y + 36}" text-anchor="middle">'
-             f'Elo lost when switched off (95% interval)</text>')
-    for i, r in enumerate(rows):
+             f'Elo each part is worth: lost when switched off, or gained when switched on '
+             f'(95% interval)</text>')
+    for i, (r, (elo, lo_end, hi_end)) in enumerate(zip(rows, points)):
         y = top + i * row_h
-        x0, x1 = sorted((x(0), x(r["elo"])))
-        color = "#4a7ebb" if r["lo"] > 0 else ("#bb4a4a" if r["hi"] < 0 else "#999")
+        x0, x1 = sorted((x(0), x(elo)))
+        color = "#4a7ebb" if lo_end > 0 else ("#bb4a4a" if hi_end < 0 else "#999")
         e.append(f'<rect x="{x0:.1f}" y="{y + 6}" width="{max(x1 - x0, 1):.1f}" '
                  f'height="{row_h - 12}" fill="{color}"/>')
         cy = y + row_h / 2
-        e.append(f'<line x1="{x(r["lo"]):.1f}" y1="{cy}" x2="{x(r["hi"]):.1f}" y2="{cy}" '
+        e.append(f'<line x1="{x(lo_end):.1f}" y1="{cy}" x2="{x(hi_end):.1f}" y2="{cy}" '
                  f'stroke="black"/>')
-        for end in (r["lo"], r["hi"]):
+        for end in (lo_end, hi_end):
             e.append(f'<line x1="{x(end):.1f}" y1="{cy - 6}" x2="{x(end):.1f}" '
                      f'y2="{cy + 6}" stroke="black"/>')
         e.append(f'<text x="{left - 8}" y="{cy + 4}" text-anchor="end">{esc(r["name"])}</text>')
-        e.append(f'<text x="{x(r["hi"]) + 5:.1f}" y="{cy + 4}">{r["elo"]:+.0f} '
+        e.append(f'<text x="{x(hi_end) + 5:.1f}" y="{cy + 4}">{elo:+.0f} '
                  f'({r["games"]})</text>')
     e.append("</svg>")
     return "\n".join(e) + "\n"

@@ -100,3 +100,46 @@ def test_the_table_reads_each_interval(tmp_path):
     assert [rep.reading(r) for r in rows] == ["gains", "within the error", "costs"]
     table = rep.markdown(rows, "t", "")
     assert "| up | `U=false` | 200 |" in table and "| gains |" in table
+
+
+def test_a_part_out_of_play_is_read_from_the_variant_that_switches_it_on(tmp_path):
+    tsv = results(tmp_path, [
+        # The full engine loses to the engine with the part switched on: the part gains.
+        ("plus-gain", "P=true", [33, 40, 20, 5, 2]),
+        # The full engine wins: switching the part on costs.
+        ("plus-cost", "Q=true,R=true", [2, 5, 20, 40, 33]),
+        # Options of both kinds: read from the full engine's side.
+        ("mixed", "S=true,T=false", [33, 40, 20, 5, 2]),
+        ("off", "U=false", [33, 40, 20, 5, 2]),
+    ])
+    rows = {r["name"]: r for r in rep.read_results(tsv)}
+    assert [rep.direction(r["options"]) for r in rows.values()] == ["on", "on", "", "off"]
+    gain = rows["plus-gain"]
+    assert gain["elo"] < -100
+    assert rep.worth(gain) == (-gain["elo"], -gain["hi"], -gain["lo"])
+    assert rep.reading(gain) == "gains when on"
+    assert rep.reading(rows["plus-cost"]) == "costs when on"
+    assert rep.worth(rows["mixed"]) == (rows["mixed"]["elo"], rows["mixed"]["lo"],
+                                        rows["mixed"]["hi"])
+    assert rep.reading(rows["mixed"]) == "full engine weaker"
+    assert rep.reading(rows["off"]) == "costs"
+    table = rep.markdown(list(rows.values()), "t", "")
+    line = next(x for x in table.splitlines() if x.startswith("| plus-gain |"))
+    cells = [c.strip() for c in line.strip("|").split("|")]
+    assert float(cells[4]) == round(gain["elo"], 1) and float(cells[5]) == round(-gain["elo"], 1)
+    assert cells[7] == "gains when on"
+    # The chart draws the worth: the bar of the part that gains ends right of the zero line.
+    chart = rep.svg([gain], "t")
+    assert f"{-gain['elo']:+.0f} (" in chart and f"{gain['elo']:+.0f} (" not in chart
+
+
+def test_an_sprt_verdict_is_read_in_the_parts_terms(tmp_path):
+    h1 = "SPRT ([0.00, 5.00]) completed - H1 was accepted\n"
+    for name, options, expect in [("off", "A=false", "H1 (part gains)"),
+                                  ("on", "B=true", "H1 (part costs when on)")]:
+        log = tmp_path / f"{name}.log"
+        log.write_text(log_text([10, 20, 40, 20, 10]) + h1)
+        tsv = tmp_path / f"{name}.tsv"
+        tsv.write_text(f"variant\toptions\tlog\n{name}\t{options}\t{log}\n")
+        (r,) = rep.read_results(tsv)
+        assert rep.sprt_text(r) == expect
