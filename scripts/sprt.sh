@@ -60,6 +60,10 @@
 #   SPRT verdict: H1 accepted; LLR: 2.95 (100.3%) (-2.94, 2.94) [0.00, 10.00]
 # (or "H0 accepted", or "inconclusive (no bound crossed)" when --rounds ran out).
 # H1: new gains >= ELO1 nElo (5% false-positive rate); H0: it does not.
+#
+# A test played in parts (here and on a lent machine with more cores, or under a second seed
+# after a lost state) is one test: scripts/sprt_merge.py sums the parts' game pairs from their
+# state files or logs and prints the Elo, nElo and LLR of the whole, as fastchess computes them.
 
 set -euo pipefail
 

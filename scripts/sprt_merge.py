@@ -1,0 +1,244 @@
+#!/usr/bin/env python3
+"""One SPRT over several runs of the same test: their game pairs summed, then Elo, normalized
+Elo and the log-likelihood ratio as fastchess reports them.
+
+Why: a test may be played in parts, on this machine and on a lent one with more cores, or
+resumed under another seed after fastchess lost its state. Game pairs of one test are
+independent of where they were played, so their pentanomial counts add, and the sum is tested
+as one run (as OpenBench and fishtest sum their workers' pairs). Each part must be the same
+test: the same two builds and options, the same time control or node limit, the same book.
+
+Inputs, any mix:
+  a fastchess state file (the JSON `-config outname=` writes; scripts/sprt.sh keeps it in
+  $SPRT_STATE_DIR), its bounds read from the file; a fastchess log (its last `Ptnml(0-2):`
+  line); or the pair counts themselves, `LL,LD,DD+WL,WD,WW`.
+
+Usage: sprt_merge.py INPUT... [--elo0 E0 --elo1 E1] [--alpha A --beta B]
+
+The model is fastchess's `normalized` one (scripts/sprt.sh uses it): the bounds are normalized
+Elo, and the LLR is the generalized likelihood ratio of the pair outcomes, each hypothesis's
+distribution the most likely one whose normalized Elo is that bound. As fastchess does, an
+empty pair class counts as 0.001 pairs, and WL and DD pairs are one class (both score 1/2).
+"""
+
+import argparse
+import json
+import math
+import re
+import sys
+from pathlib import Path
+
+from ablation_report import pentanomial_elo
+
+# Pair scores of the five classes: LL, LD, DD or WL, WD, WW.
+PAIR_SCORES = (0.0, 0.25, 0.5, 0.75, 1.0)
+# Normalized Elo per unit of t-value (a score's distance from 1/2 in standard deviations).
+NELO_PER_T = 800.0 / math.log(10.0)
+EMPTY_CLASS = 1e-3
+Z95 = 1.959964
+
+
+def parse_counts(text):
+    parts = [p.strip() for p in text.split(",")]
+    if len(parts) != 5 or not all(p.isdigit() for p in parts):
+        raise ValueError(f"pair counts must be five whole numbers LL,LD,DD+WL,WD,WW: {text!r}")
+    return [int(p) for p in parts]
+
+
+def read_input(arg):
+    """(name, pair counts [LL, LD, DD+WL, WD, WW], (elo0, elo1) or None) of one input."""
+    path = Path(arg)
+    if not path.exists():
+        return arg, parse_counts(arg), None
+    text = path.read_text(errors="replace")
+    if path.suffix == ".json":
+        try:
+            state = json.loads(text)
+        except json.JSONDecodeError as e:
+            raise ValueError(f"{arg}: not a fastchess state file ({e})") from None
+        stats = state.get("stats") or {}
+        if len(stats) != 1:
+            raise ValueError(f"{arg}: expected the results of one pairing, found {len(stats)}")
+        s = next(iter(stats.values()))
+        try:
+            counts = [s["penta_LL"], s["penta_LD"], s["penta_DD"] + s["penta_WL"],
+                      s["penta_WD"], s["penta_WW"]]
+        except KeyError as e:
+            raise ValueError(f"{arg}: no pentanomial count {e}") from None
+        sprt = state.get("sprt") or {}
+        bounds = None
+        if sprt.get("enabled"):
+            if sprt.get("model") != "normalized":
+                raise ValueError(f"{arg}: an SPRT of the {sprt.get('model')!r} model, "
+                                 "not the normalized one")
+            bounds = (float(sprt["elo0"]), float(sprt["elo1"]))
+        return arg, counts, bounds
+    found = re.findall(r"Ptnml\(0-2\): \[(\d+), (\d+), (\d+), (\d+), (\d+)\]", text)
+    if not found:
+        raise ValueError(f"{arg}: no `Ptnml(0-2):` line (not a fastchess log?)")
+    bounds = re.findall(r"^LLR: .*\[(-?[\d.]+), (-?[\d.]+)\]\s*$", text, re.M)
+    return arg, [int(n) for n in found[-1]], tuple(map(float, bounds[-1])) if bounds else None
+
+
+def distribution(counts):
+    total = sum(max(n, EMPTY_CLASS) for n in counts)
+    return [max(n, EMPTY_CLASS) / total for n in counts], total
+
+
+def mean_var(p):
+    mu = sum(pi * a for pi, a in zip(p, PAIR_SCORES))
+    return mu, sum(pi * (a - mu) ** 2 for pi, a in zip(p, PAIR_SCORES))
+
+
+def t_value(p):
+    """How far the pairs' mean score is from 1/2, in pair standard deviations."""
+    mu, var = mean_var(p)
+    return (mu - 0.5) / math.sqrt(var)
+
+
+def most_likely_with_t(p_hat, t):
+    """The distribution over the pair classes that makes the observed frequencies p_hat most
+    likely among those with t-value t.
+
+    With Lagrange multipliers, the optimum is p_i = p_hat_i / (1 + x g_i), where
+    g_i = (a_i - mu) - t ((a_i - mu)^2 - var) / (2 sd) is the constraint's gradient (mu, var, sd
+    those of p itself) and x makes the constraint hold. So: fix mu and sd at the current p,
+    find x by bisection, renormalise, and repeat until p stops moving."""
+    p = list(p_hat)
+    for _ in range(500):
+        mu, var = mean_var(p)
+        sd = math.sqrt(var)
+        g = [(a - mu) - t * ((a - mu) ** 2 - var) / (2 * sd) for a in PAIR_SCORES]
+        # 1 + x g_i must stay positive: x lies strictly between these ends.
+        lo = max((-1 / gi for gi in g if gi > 0), default=-1e9)
+        hi = min((-1 / gi for gi in g if gi < 0), default=1e9)
+
+        def candidate(x):
+            q = [ph / (1 + x * gi) for ph, gi in zip(p_hat, g)]
+            s = sum(q)
+            return [qi / s for qi in q]
+
+        def excess(x):
+            # The candidate's t-value against t, as a difference of means so that it moves
+            # the same way as x throughout: mean - 1/2 - t sd.
+            q = candidate(x)
+            m, v = mean_var(q)
+            return m - 0.5 - t * math.sqrt(v)
+
+        a, b = lo + (hi - lo) * 1e-12, hi - (hi - lo) * 1e-12
+        fa, fb = excess(a), excess(b)
+        if fa * fb > 0:
+            # Not bracketed (only at degenerate counts): keep what we have.
+            break
+        for _ in range(200):
+            m = (a + b) / 2
+            fm = excess(m)
+            if (fm > 0) == (fa > 0):
+                a, fa = m, fm
+            else:
+                b = m
+            if b - a < 1e-15:
+                break
+        new = candidate((a + b) / 2)
+        moved = max(abs(x - y) for x, y in zip(new, p))
+        p = new
+        if moved < 1e-13:
+            break
+    return p
+
+
+def llr(counts, elo0, elo1):
+    """The log-likelihood ratio of normalized Elo elo1 against elo0 for these pair counts."""
+    p_hat, total = distribution(counts)
+    t0, t1 = (math.sqrt(2.0) * e / NELO_PER_T for e in (elo0, elo1))
+    p0 = most_likely_with_t(p_hat, t0)
+    p1 = most_likely_with_t(p_hat, t1)
+    return total * sum(ph * math.log(a / b) for ph, a, b in zip(p_hat, p1, p0))
+
+
+def normalized_elo(counts):
+    """Normalized Elo and the half-width of its 95% interval, from the pair counts."""
+    pairs = sum(counts)
+    p = [n / pairs for n in counts]
+    t = t_value(p)
+    return NELO_PER_T * t / math.sqrt(2.0), NELO_PER_T * Z95 / math.sqrt(2.0 * pairs)
+
+
+def bounds_of_llr(alpha, beta):
+    return math.log(beta / (1 - alpha)), math.log((1 - beta) / alpha)
+
+
+def summary(counts, elo0, elo1, alpha, beta):
+    elo, lo, hi = pentanomial_elo(counts)
+    nelo, nhalf = normalized_elo(counts)
+    value = llr(counts, elo0, elo1)
+    lower, upper = bounds_of_llr(alpha, beta)
+    if value >= upper:
+        verdict = "H1 accepted"
+    elif value <= lower:
+        verdict = "H0 accepted"
+    else:
+        verdict = "no bound crossed"
+    return {
+        "pairs": sum(counts),
+        "elo": elo,
+        "elo_half": (hi - lo) / 2,
+        "nelo": nelo,
+        "nelo_half": nhalf,
+        "llr": value,
+        "lower": lower,
+        "upper": upper,
+        "verdict": verdict,
+    }
+
+
+def line(name, counts, s):
+    return (f"{name}: {2 * s['pairs']} games, ptnml {counts}, "
+            f"Elo {s['elo']:+.2f} +- {s['elo_half']:.2f}, "
+            f"nElo {s['nelo']:+.2f} +- {s['nelo_half']:.2f}, LLR {s['llr']:.2f}")
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("inputs", nargs="+", metavar="INPUT")
+    ap.add_argument("--elo0", type=float)
+    ap.add_argument("--elo1", type=float)
+    ap.add_argument("--alpha", type=float, default=0.05)
+    ap.add_argument("--beta", type=float, default=0.05)
+    a = ap.parse_args()
+    try:
+        parts = [read_input(i) for i in a.inputs]
+    except (ValueError, OSError) as e:
+        print(f"sprt_merge.py: error: {e}", file=sys.stderr)
+        return 2
+    if (a.elo0 is None) != (a.elo1 is None):
+        ap.error("--elo0 and --elo1 go together")
+    if a.elo0 is not None:
+        elo0, elo1 = a.elo0, a.elo1
+    else:
+        found = {b for _, _, b in parts if b is not None}
+        if len(found) != 1:
+            ap.error("give --elo0 and --elo1 (the inputs name "
+                     + ("no bounds" if not found else f"different bounds: {sorted(found)}") + ")")
+        elo0, elo1 = found.pop()
+    if not elo0 < elo1 or not (0 < a.alpha < 1 and 0 < a.beta < 1):
+        ap.error("need elo0 < elo1 and alpha, beta between 0 and 1")
+    total = [0] * 5
+    for name, counts, _ in parts:
+        if sum(counts) == 0:
+            print(f"{name}: no game pairs")
+            continue
+        total = [x + y for x, y in zip(total, counts)]
+        print(line(name, counts, summary(counts, elo0, elo1, a.alpha, a.beta)))
+    if sum(total) == 0:
+        print("sprt_merge.py: error: no game pairs in the inputs", file=sys.stderr)
+        return 2
+    s = summary(total, elo0, elo1, a.alpha, a.beta)
+    print(line("together", total, s))
+    print(f"SPRT nElo [{elo0:g}, {elo1:g}], alpha {a.alpha:g}, beta {a.beta:g}: "
+          f"LLR {s['llr']:.2f} ({s['lower']:.2f}, {s['upper']:.2f}): {s['verdict']}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
