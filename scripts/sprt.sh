@@ -135,6 +135,9 @@ fi
 
 STATE_DIR="${SPRT_STATE_DIR:-${TMPDIR:-/tmp}/cutoff-sprt}"
 mkdir -p "$STATE_DIR"
+# Absolute: fastchess saves its state to this name as given, relative to the folder it runs
+# in, so a relative name resumed from another folder would save nothing (and say nothing).
+STATE_DIR="$(cd "$STATE_DIR" && pwd)"
 STATE="$STATE_DIR/sprt-$(date +%Y%m%d-%H%M%S)-$$.json"
 LOG="${STATE%.json}.log"
 

@@ -119,6 +119,19 @@ def test_sprt_hands_fastchess_absolute_paths_and_the_books_format(lab):
     assert r.stdout.splitlines()[-1].startswith("SPRT verdict: H1 accepted;")
 
 
+def test_sprt_names_its_state_file_absolutely(lab):
+    # fastchess saves its state to the name it was given, relative to the folder it runs in:
+    # a relative name resumed from another folder saved nothing (session 44's bundle test).
+    path, env = lab
+    r = run(lab, "sprt.sh", "bin/eng", "bin/eng", "--book", "book.epd",
+            env=dict(env, SPRT_STATE_DIR="states"))
+    assert r.returncode == 0, r.stderr
+    args = tool_args(lab)
+    name = args[args.index("-config") + 1]
+    assert name.startswith(f"outname={path / 'states'}/sprt-") and name.endswith(".json")
+    assert (path / "states").is_dir()
+
+
 def test_the_tool_can_be_named_by_environment_variable(lab):
     path, env = lab
     (path / "bin" / "fastchess").rename(path / "fc")
