@@ -28,6 +28,8 @@ import sys
 from pathlib import Path
 
 Z95 = 1.959964
+# A game pair's score in each pentanomial class: LL, LD, DD or WL, WD, WW.
+PAIR_SCORES = (0.0, 0.25, 0.5, 0.75, 1.0)
 # A variant stops on --precision only with at least this many games: the spread of a few
 # pairs is too rough a guess (two pairs scored 1-1 each have no spread at all).
 MIN_GAMES_TO_STOP = 100
@@ -38,14 +40,18 @@ def elo_of(score):
     return -400.0 * math.log10(1.0 / score - 1.0)
 
 
+def pair_mean_var(p):
+    """Mean and variance of a game pair's score under frequencies p of the five classes."""
+    mean = sum(pi * v for pi, v in zip(p, PAIR_SCORES))
+    return mean, sum(pi * (v - mean) ** 2 for pi, v in zip(p, PAIR_SCORES))
+
+
 def pentanomial_elo(ptnml):
     """Elo, low and high ends of its 95% interval, from pair counts [LL, LD, DD+WL, WD, WW]."""
     pairs = sum(ptnml)
     if pairs == 0:
         return None
-    values = [0.0, 0.25, 0.5, 0.75, 1.0]
-    mean = sum(n * v for n, v in zip(ptnml, values)) / pairs
-    var = sum(n * (v - mean) ** 2 for n, v in zip(ptnml, values)) / pairs
+    mean, var = pair_mean_var([n / pairs for n in ptnml])
     se = math.sqrt(var / pairs)
     return elo_of(mean), elo_of(mean - Z95 * se), elo_of(mean + Z95 * se)
 

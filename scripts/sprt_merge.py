@@ -28,14 +28,11 @@ import re
 import sys
 from pathlib import Path
 
-from ablation_report import pentanomial_elo
+from ablation_report import PAIR_SCORES, Z95, pair_mean_var, pentanomial_elo
 
-# Pair scores of the five classes: LL, LD, DD or WL, WD, WW.
-PAIR_SCORES = (0.0, 0.25, 0.5, 0.75, 1.0)
 # Normalized Elo per unit of t-value (a score's distance from 1/2 in standard deviations).
 NELO_PER_T = 800.0 / math.log(10.0)
 EMPTY_CLASS = 1e-3
-Z95 = 1.959964
 
 
 def parse_counts(text):
@@ -85,14 +82,9 @@ def distribution(counts):
     return [max(n, EMPTY_CLASS) / total for n in counts], total
 
 
-def mean_var(p):
-    mu = sum(pi * a for pi, a in zip(p, PAIR_SCORES))
-    return mu, sum(pi * (a - mu) ** 2 for pi, a in zip(p, PAIR_SCORES))
-
-
 def t_value(p):
     """How far the pairs' mean score is from 1/2, in pair standard deviations."""
-    mu, var = mean_var(p)
+    mu, var = pair_mean_var(p)
     return (mu - 0.5) / math.sqrt(var)
 
 
@@ -106,7 +98,7 @@ def most_likely_with_t(p_hat, t):
     find x by bisection, renormalise, and repeat until p stops moving."""
     p = list(p_hat)
     for _ in range(500):
-        mu, var = mean_var(p)
+        mu, var = pair_mean_var(p)
         sd = math.sqrt(var)
         g = [(a - mu) - t * ((a - mu) ** 2 - var) / (2 * sd) for a in PAIR_SCORES]
         # 1 + x g_i must stay positive: x lies strictly between these ends.
@@ -122,7 +114,7 @@ def most_likely_with_t(p_hat, t):
             # The candidate's t-value against t, as a difference of means so that it moves
             # the same way as x throughout: mean - 1/2 - t sd.
             q = candidate(x)
-            m, v = mean_var(q)
+            m, v = pair_mean_var(q)
             return m - 0.5 - t * math.sqrt(v)
 
         a, b = lo + (hi - lo) * 1e-12, hi - (hi - lo) * 1e-12
