@@ -64,6 +64,9 @@
 # A test played in parts (here and on a lent machine with more cores, or under a second seed
 # after a lost state) is one test: scripts/sprt_merge.py sums the parts' game pairs from their
 # state files or logs and prints the Elo, nElo and LLR of the whole, as fastchess computes them.
+# If the state is lost but its counts are written down, the test goes on as itself: start this
+# script with the same arguments, interrupt it, then `sprt_merge.py STATE COUNTS/W,D,L --into
+# STATE` and resume STATE: fastchess stops on the whole test's LLR and continues the openings.
 
 set -euo pipefail
 

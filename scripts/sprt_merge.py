@@ -11,9 +11,20 @@ test: the same two builds and options, the same time control or node limit, the 
 Inputs, any mix:
   a fastchess state file (the JSON `-config outname=` writes; scripts/sprt.sh keeps it in
   $SPRT_STATE_DIR), its bounds read from the file; a fastchess log (its last `Ptnml(0-2):`
-  line); or the pair counts themselves, `LL,LD,DD+WL,WD,WW`.
+  line); or the pair counts themselves, `LL,LD,DD+WL,WD,WW`, optionally with the games'
+  wins, draws and losses after a slash, `LL,LD,DD+WL,WD,WW/W,D,L`. Counts are the first
+  engine's: a state file whose pairing is the first state file's reversed is turned round.
 
-Usage: sprt_merge.py INPUT... [--elo0 E0 --elo1 E1] [--alpha A --beta B]
+Usage: sprt_merge.py INPUT... [--elo0 E0 --elo1 E1] [--alpha A --beta B] [--into STATE]
+
+--into STATE writes the sum into the fastchess state file STATE (the original is kept as
+STATE.orig), so that `fastchess -config file=STATE` resumes the whole test and stops on its
+LLR, not on a part's. This is how a test goes on after its state was lost: start the same
+scripts/sprt.sh command, interrupt it, and write the recorded counts into the state it made.
+Writing needs each input's wins, draws and losses (a state file and a log have them; give them
+after a slash for literal counts), because fastchess keeps them beside the pairs. fastchess
+takes the openings after the number of games in the state, so a resumed test under the
+original seed continues the original order of openings.
 
 The model is fastchess's `normalized` one (scripts/sprt.sh uses it): the bounds are normalized
 Elo, and the LLR is the generalized likelihood ratio of the pair outcomes, each hypothesis's
@@ -35,18 +46,61 @@ NELO_PER_T = 800.0 / math.log(10.0)
 EMPTY_CLASS = 1e-3
 
 
-def parse_counts(text):
+# The fields of one pairing in a fastchess state file, the first engine's wins first.
+STAT_FIELDS = ("wins", "losses", "draws", "penta_WW", "penta_WD", "penta_WL", "penta_DD",
+               "penta_LD", "penta_LL")
+
+
+def whole_numbers(text, n, what):
     parts = [p.strip() for p in text.split(",")]
-    if len(parts) != 5 or not all(p.isdigit() for p in parts):
-        raise ValueError(f"pair counts must be five whole numbers LL,LD,DD+WL,WD,WW: {text!r}")
+    if len(parts) != n or not all(p.isdigit() for p in parts):
+        raise ValueError(f"{what}: {text!r}")
     return [int(p) for p in parts]
 
 
+def parse_counts(text):
+    """Pair counts [LL, LD, DD+WL, WD, WW], and the games' [W, D, L] or None."""
+    pairs, _, games = text.partition("/")
+    counts = whole_numbers(pairs, 5, "pair counts must be five whole numbers LL,LD,DD+WL,WD,WW")
+    wdl = whole_numbers(games, 3, "wins, draws and losses must be three whole numbers W,D,L") \
+        if games else None
+    return counts, wdl
+
+
+def full_stats(name, counts, wdl):
+    """A fastchess pairing's fields from pair counts and the games' W, D, L: the WL pairs are
+    the wins that WW and WD pairs do not explain, and the rest of the middle class is DD."""
+    ll, ld, mid, wd, ww = counts
+    w, d, l = wdl
+    wl = w - 2 * ww - wd
+    dd = mid - wl
+    if wl < 0 or dd < 0 or d != wd + 2 * dd + ld or l != wl + ld + 2 * ll:
+        raise ValueError(f"{name}: wins, draws and losses {w}, {d}, {l} do not fit the pair "
+                         f"counts {counts}")
+    return dict(zip(STAT_FIELDS, (w, l, d, ww, wd, wl, dd, ld, ll)))
+
+
+def counts_of(stats):
+    return [stats["penta_LL"], stats["penta_LD"], stats["penta_DD"] + stats["penta_WL"],
+            stats["penta_WD"], stats["penta_WW"]]
+
+
+def reversed_stats(stats):
+    """The same pairing seen from the other engine."""
+    swap = {"wins": "losses", "losses": "wins", "penta_WW": "penta_LL", "penta_LL": "penta_WW",
+            "penta_WD": "penta_LD", "penta_LD": "penta_WD"}
+    return {swap.get(k, k): v for k, v in stats.items()}
+
+
 def read_input(arg):
-    """(name, pair counts [LL, LD, DD+WL, WD, WW], (elo0, elo1) or None) of one input."""
+    """One input as a dict: name, counts [LL, LD, DD+WL, WD, WW], bounds (elo0, elo1) or
+    None, stats (a fastchess pairing's fields, or None where W, D, L are unknown) and pairing
+    (the state file's "A vs B", or None)."""
     path = Path(arg)
     if not path.exists():
-        return arg, parse_counts(arg), None
+        counts, wdl = parse_counts(arg)
+        stats = full_stats(arg, counts, wdl) if wdl else None
+        return dict(name=arg, counts=counts, bounds=None, stats=stats, pairing=None)
     text = path.read_text(errors="replace")
     if path.suffix == ".json":
         try:
@@ -56,12 +110,10 @@ def read_input(arg):
         stats = state.get("stats") or {}
         if len(stats) != 1:
             raise ValueError(f"{arg}: expected the results of one pairing, found {len(stats)}")
-        s = next(iter(stats.values()))
-        try:
-            counts = [s["penta_LL"], s["penta_LD"], s["penta_DD"] + s["penta_WL"],
-                      s["penta_WD"], s["penta_WW"]]
-        except KeyError as e:
-            raise ValueError(f"{arg}: no pentanomial count {e}") from None
+        pairing, s = next(iter(stats.items()))
+        missing = [k for k in STAT_FIELDS if not isinstance(s.get(k), int) or s[k] < 0]
+        if missing:
+            raise ValueError(f"{arg}: no count {missing[0]!r} in its results")
         sprt = state.get("sprt") or {}
         bounds = None
         if sprt.get("enabled"):
@@ -69,12 +121,79 @@ def read_input(arg):
                 raise ValueError(f"{arg}: an SPRT of the {sprt.get('model')!r} model, "
                                  "not the normalized one")
             bounds = (float(sprt["elo0"]), float(sprt["elo1"]))
-        return arg, counts, bounds
+        stats = {k: s[k] for k in STAT_FIELDS}
+        return dict(name=arg, counts=counts_of(stats), bounds=bounds, stats=stats,
+                    pairing=pairing)
     found = re.findall(r"Ptnml\(0-2\): \[(\d+), (\d+), (\d+), (\d+), (\d+)\]", text)
     if not found:
         raise ValueError(f"{arg}: no `Ptnml(0-2):` line (not a fastchess log?)")
     bounds = re.findall(r"^LLR: .*\[(-?[\d.]+), (-?[\d.]+)\]\s*$", text, re.M)
-    return arg, [int(n) for n in found[-1]], tuple(map(float, bounds[-1])) if bounds else None
+    counts = [int(n) for n in found[-1]]
+    # The games line of the same results block: the last one before the last pair counts.
+    before = text[:text.rfind("Ptnml(0-2):")]
+    games = re.findall(r"Games: \d+, Wins: (\d+), Losses: (\d+), Draws: (\d+)", before)
+    stats = None
+    if games:
+        w, l, d = map(int, games[-1])
+        try:
+            stats = full_stats(arg, counts, (w, d, l))
+        except ValueError:
+            stats = None  # the block counted games of an unfinished pair
+    return dict(name=arg, counts=counts, bounds=tuple(map(float, bounds[-1])) if bounds else None,
+                stats=stats, pairing=None)
+
+
+def orient(parts):
+    """Turn round each state file whose pairing is the first state file's reversed."""
+    first = next((p["pairing"] for p in parts if p["pairing"]), None)
+    if first is None or " vs " not in first:
+        return parts
+    a, b = first.split(" vs ", 1)
+    for p in parts:
+        if p["pairing"] == f"{b} vs {a}":
+            p["stats"] = reversed_stats(p["stats"])
+            p["counts"] = counts_of(p["stats"])
+            p["pairing"] = first
+            print(f"{p['name']}: pairing {b} vs {a}, counted as {first}")
+    return parts
+
+
+def write_into(target, parts, bounds):
+    """Write the parts' summed results into the fastchess state file target; return the
+    pairing written and the sum."""
+    path = Path(target)
+    try:
+        state = json.loads(path.read_text())
+    except (OSError, json.JSONDecodeError) as e:
+        raise ValueError(f"{target}: not a fastchess state file ({e})") from None
+    stats = state.get("stats") or {}
+    if len(stats) != 1:
+        raise ValueError(f"{target}: expected the results of one pairing, found {len(stats)}")
+    pairing = next(iter(stats))
+    sprt = state.get("sprt") or {}
+    if not sprt.get("enabled") or sprt.get("model") != "normalized":
+        raise ValueError(f"{target}: not a normalized-model SPRT")
+    if (float(sprt["elo0"]), float(sprt["elo1"])) != bounds:
+        raise ValueError(f"{target}: its bounds [{sprt['elo0']:g}, {sprt['elo1']:g}] are not the "
+                         f"inputs' [{bounds[0]:g}, {bounds[1]:g}]")
+    for p in parts:
+        if p["stats"] is None:
+            raise ValueError(f"{p['name']}: its wins, draws and losses are unknown "
+                             "(give them as LL,LD,DD+WL,WD,WW/W,D,L)")
+        if p["pairing"] is not None and p["pairing"] != pairing:
+            raise ValueError(f"{p['name']}: its pairing {p['pairing']!r} is not the target's "
+                             f"{pairing!r}")
+    total = {k: sum(p["stats"][k] for p in parts) for k in STAT_FIELDS}
+    pairs = sum(counts_of(total))
+    rounds = state.get("rounds")
+    if isinstance(rounds, int) and state.get("games") == 2 and pairs >= rounds:
+        raise ValueError(f"{target}: {pairs} pairs reach its cap of {rounds} rounds")
+    state["stats"] = {pairing: total}
+    orig = path.with_name(path.name + ".orig")
+    if not orig.exists():
+        orig.write_text(path.read_text())
+    path.write_text(json.dumps(state, indent=4) + "\n")
+    return pairing, total
 
 
 def distribution(counts):
@@ -85,6 +204,9 @@ def distribution(counts):
 def t_value(p):
     """How far the pairs' mean score is from 1/2, in pair standard deviations."""
     mu, var = pair_mean_var(p)
+    if var == 0:
+        # Every pair in one class (a short part, or all draws): no spread to measure in.
+        return 0.0 if mu == 0.5 else math.copysign(math.inf, mu - 0.5)
     return (mu - 0.5) / math.sqrt(var)
 
 
@@ -197,9 +319,11 @@ def main():
     ap.add_argument("--elo1", type=float)
     ap.add_argument("--alpha", type=float, default=0.05)
     ap.add_argument("--beta", type=float, default=0.05)
+    ap.add_argument("--into", metavar="STATE",
+                    help="write the sum into this fastchess state file, to resume the whole test")
     a = ap.parse_args()
     try:
-        parts = [read_input(i) for i in a.inputs]
+        parts = orient([read_input(i) for i in a.inputs])
     except (ValueError, OSError) as e:
         print(f"sprt_merge.py: error: {e}", file=sys.stderr)
         return 2
@@ -208,7 +332,7 @@ def main():
     if a.elo0 is not None:
         elo0, elo1 = a.elo0, a.elo1
     else:
-        found = {b for _, _, b in parts if b is not None}
+        found = {p["bounds"] for p in parts if p["bounds"] is not None}
         if len(found) != 1:
             ap.error("give --elo0 and --elo1 (the inputs name "
                      + ("no bounds" if not found else f"different bounds: {sorted(found)}") + ")")
@@ -216,7 +340,8 @@ def main():
     if not elo0 < elo1 or not (0 < a.alpha < 1 and 0 < a.beta < 1):
         ap.error("need elo0 < elo1 and alpha, beta between 0 and 1")
     total = [0] * 5
-    for name, counts, _ in parts:
+    for p in parts:
+        name, counts = p["name"], p["counts"]
         if sum(counts) == 0:
             print(f"{name}: no game pairs")
             continue
@@ -229,6 +354,14 @@ def main():
     print(line("together", total, s))
     print(f"SPRT nElo [{elo0:g}, {elo1:g}], alpha {a.alpha:g}, beta {a.beta:g}: "
           f"LLR {s['llr']:.2f} ({s['lower']:.2f}, {s['upper']:.2f}): {s['verdict']}")
+    if a.into:
+        try:
+            pairing, written = write_into(a.into, parts, (elo0, elo1))
+        except (ValueError, OSError) as e:
+            print(f"sprt_merge.py: error: {e}", file=sys.stderr)
+            return 2
+        print(f"wrote {pairing}: " + ", ".join(f"{k} {v}" for k, v in written.items())
+              + f" into {a.into}; resume with: fastchess -config file={Path(a.into).resolve()}")
     return 0
 
 

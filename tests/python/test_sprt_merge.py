@@ -51,6 +51,13 @@ def test_elo_and_normalized_elo_are_the_ones_fastchess_prints():
             elo, elo_half, nelo, nelo_half]
 
 
+def test_a_part_with_every_pair_in_one_class_is_read():
+    # One pair of draws has no spread: normalized Elo 0, not a division by zero.
+    s = sm.summary([0, 0, 1, 0, 0], 0, 5, 0.05, 0.05)
+    assert s["nelo"] == 0.0 and s["elo"] == 0.0
+    assert sm.summary([0, 0, 0, 0, 3], 0, 5, 0.05, 0.05)["nelo"] == float("inf")
+
+
 def test_the_llr_grows_with_the_games_and_crosses_its_bounds():
     # The same frequencies with ten times the pairs: ten times the evidence.
     counts = [28, 107, 188, 142, 35]
@@ -120,3 +127,86 @@ def test_bad_inputs_are_named(tmp_path):
     out = run(a, b)
     assert out.returncode == 2 and "different bounds" in out.stderr
     assert run(a, b, "--elo0", 0, "--elo1", 5).returncode == 0
+
+
+def fastchess_state(path, stats, pairing="new vs base", rounds=1500, elo0=0.0, elo1=5.0):
+    """A state file as fastchess writes it, the fields --into must keep around the stats."""
+    path.write_text(json.dumps({
+        "sprt": {"alpha": 0.05, "beta": 0.05, "elo0": elo0, "elo1": elo1,
+                 "model": "normalized", "enabled": True},
+        "config_name": str(path), "seed": 94, "games": 2, "rounds": rounds,
+        "engines": [{"name": "new"}, {"name": "base"}],
+        "stats": {pairing: stats},
+    }, indent=4))
+    return path
+
+
+def test_wins_draws_and_losses_split_the_middle_pairs():
+    # Issue 26's pawn+capt run at 1,256 games: 369 / 566 / 321 and [36, 139, 237, 173, 43]
+    # leave 110 win-loss pairs and 127 pairs of two draws, as fastchess had saved them.
+    counts, wdl = sm.parse_counts("36,139,237,173,43/369,566,321")
+    stats = sm.full_stats("x", counts, wdl)
+    assert (stats["penta_WL"], stats["penta_DD"]) == (110, 127)
+    assert sm.counts_of(stats) == counts
+    with pytest.raises(ValueError, match="do not fit"):
+        sm.full_stats("x", counts, (369, 565, 322))
+    assert "three whole numbers" in run("1,2,3,2,1/4,5").stderr
+
+
+def test_a_reversed_pairing_is_counted_from_the_first_engine(tmp_path):
+    stats = sm.full_stats("x", [1, 2, 3, 4, 5], (2 * 5 + 4 + 1, 4 + 2 * 2 + 2, 1 + 2 + 2))
+    a = fastchess_state(tmp_path / "a.json", stats)
+    b = fastchess_state(tmp_path / "b.json", stats, pairing="base vs new")
+    out = run(a, b)
+    assert out.returncode == 0, out.stderr
+    assert "counted as new vs base" in out.stdout
+    assert "together: 60 games, ptnml [6, 6, 6, 6, 6]" in out.stdout
+
+
+def test_the_games_line_of_a_log_gives_its_wins_draws_and_losses(tmp_path):
+    log = tmp_path / "run.log"
+    log.write_text("Games: 8, Wins: 1, Losses: 1, Draws: 6, Points: 4.0 (50.00 %)\n"
+                   "Ptnml(0-2): [0, 1, 2, 1, 0], WL/DD Ratio: 0.0\n"
+                   "Games: 1257, Wins: 369, Losses: 321, Draws: 567\n")
+    part = sm.read_input(str(log))
+    assert part["counts"] == [0, 1, 2, 1, 0]
+    assert part["stats"]["penta_DD"] == 2 and part["stats"]["wins"] == 1
+
+
+def test_into_writes_the_whole_test_for_fastchess_to_resume(tmp_path):
+    target = fastchess_state(tmp_path / "s.json", sm.full_stats("t", [0, 0, 1, 0, 0], (0, 2, 0)))
+    before = json.loads(target.read_text())
+    out = run(target, "36,139,237,173,43/369,566,321", "--into", target)
+    assert out.returncode == 0, out.stderr
+    assert "resume with: fastchess -config file=" in out.stdout
+    after = json.loads(target.read_text())
+    assert after["stats"] == {"new vs base": {
+        "wins": 369, "losses": 321, "draws": 568, "penta_WW": 43, "penta_WD": 173,
+        "penta_WL": 110, "penta_DD": 128, "penta_LD": 139, "penta_LL": 36}}
+    # Everything but the results is the state fastchess wrote; the original is kept.
+    assert {k: v for k, v in after.items() if k != "stats"} == \
+        {k: v for k, v in before.items() if k != "stats"}
+    assert json.loads((tmp_path / "s.json.orig").read_text()) == before
+    # Read back, the written state is the sum that was printed.
+    again = run(target)
+    assert "together: 1258 games, ptnml [36, 139, 238, 173, 43]" in again.stdout
+
+
+def test_into_refuses_what_it_cannot_write_honestly(tmp_path):
+    stats = sm.full_stats("t", [0, 0, 1, 0, 0], (0, 2, 0))
+    target = fastchess_state(tmp_path / "s.json", stats, rounds=10)
+    # Literal counts without their wins, draws and losses.
+    out = run(target, "1,1,1,1,1", "--into", target)
+    assert out.returncode == 2 and "wins, draws and losses are unknown" in out.stderr
+    # A sum that reaches the state's cap would end the run at once.
+    out = run(target, "2,2,2,2,2/8,4,8", "--into", target)
+    assert out.returncode == 2 and "reach its cap of 10 rounds" in out.stderr
+    # Another test's bounds, or another pairing.
+    other = fastchess_state(tmp_path / "o.json", stats, elo0=-5.0, elo1=0.0)
+    out = run("1,1,1,1,1/4,2,4", "--elo0", 0, "--elo1", 5, "--into", other)
+    assert out.returncode == 2 and "are not the inputs'" in out.stderr
+    stranger = fastchess_state(tmp_path / "x.json", stats, pairing="a vs b")
+    out = run(stranger, "--into", target)
+    assert out.returncode == 2 and "is not the target's" in out.stderr
+    assert json.loads(target.read_text())["stats"] == {"new vs base": stats}
+    assert not (tmp_path / "s.json.orig").exists()
