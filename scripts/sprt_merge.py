@@ -162,20 +162,17 @@ def write_into(target, parts, bounds):
     """Write the parts' summed results into the fastchess state file target; return the
     pairing written and the sum."""
     path = Path(target)
-    try:
-        state = json.loads(path.read_text())
-    except (OSError, json.JSONDecodeError) as e:
-        raise ValueError(f"{target}: not a fastchess state file ({e})") from None
-    stats = state.get("stats") or {}
-    if len(stats) != 1:
-        raise ValueError(f"{target}: expected the results of one pairing, found {len(stats)}")
-    pairing = next(iter(stats))
-    sprt = state.get("sprt") or {}
-    if not sprt.get("enabled") or sprt.get("model") != "normalized":
+    if path.suffix != ".json" or not path.is_file():
+        raise ValueError(f"{target}: no fastchess state file (a .json) there")
+    # read_input checks it as any state file: one pairing, a normalized-model SPRT if any.
+    pairing, own_bounds = (read_input(target)[k] for k in ("pairing", "bounds"))
+    if own_bounds is None:
         raise ValueError(f"{target}: not a normalized-model SPRT")
-    if (float(sprt["elo0"]), float(sprt["elo1"])) != bounds:
-        raise ValueError(f"{target}: its bounds [{sprt['elo0']:g}, {sprt['elo1']:g}] are not the "
-                         f"inputs' [{bounds[0]:g}, {bounds[1]:g}]")
+    if own_bounds != bounds:
+        raise ValueError(f"{target}: its bounds [{own_bounds[0]:g}, {own_bounds[1]:g}] are not "
+                         f"the inputs' [{bounds[0]:g}, {bounds[1]:g}]")
+    text = path.read_text()
+    state = json.loads(text)
     for p in parts:
         if p["stats"] is None:
             raise ValueError(f"{p['name']}: its wins, draws and losses are unknown "
@@ -191,7 +188,7 @@ def write_into(target, parts, bounds):
     state["stats"] = {pairing: total}
     orig = path.with_name(path.name + ".orig")
     if not orig.exists():
-        orig.write_text(path.read_text())
+        orig.write_text(text)
     path.write_text(json.dumps(state, indent=4) + "\n")
     return pairing, total
 
