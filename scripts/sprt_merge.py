@@ -165,7 +165,8 @@ def write_into(target, parts, bounds):
     if path.suffix != ".json" or not path.is_file():
         raise ValueError(f"{target}: no fastchess state file (a .json) there")
     # read_input checks it as any state file: one pairing, a normalized-model SPRT if any.
-    pairing, own_bounds = (read_input(target)[k] for k in ("pairing", "bounds"))
+    checked = read_input(target)
+    pairing, own_bounds = checked["pairing"], checked["bounds"]
     if own_bounds is None:
         raise ValueError(f"{target}: not a normalized-model SPRT")
     if own_bounds != bounds:
