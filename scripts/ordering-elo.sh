@@ -14,8 +14,7 @@
 # pairs of one opening with colours swapped, openings from ../shared/data/books/UHO_4060_v3.epd.
 #
 # The full engine is the engine as it plays plus the heuristics it plays without (countermove,
-# capture history, threat term): the issue asks for each heuristic's worth on top of all the
-# others. The four-ply continuation table is left off: it is a variant of the continuation
+# threat term): the issue asks for each heuristic's worth on top of all the others. The four-ply continuation table is left off: it is a variant of the continuation
 # history's depth, not a heuristic of its own, and it measured no better.
 set -euo pipefail
 # shellcheck source=lib.sh
@@ -24,6 +23,6 @@ USAGE_END='^# pairs'
 [[ $# -ge 1 && "$1" != -* ]] || usage 2
 ENGINE="$1"; shift
 exec "$REPO_ROOT/scripts/ablate.sh" "$ENGINE" --prefix Order \
-    --each OrderCounterMove=true,OrderCaptureHistory=true,OrderThreats=true \
+    --each OrderCounterMove=true,OrderThreats=true \
     --games 2000 --batch 100 --precision 15 --tc 4+0.04 \
     --out ordering-elo-out --title "Move ordering: Elo lost when each heuristic is off" "$@"

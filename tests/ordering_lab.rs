@@ -898,7 +898,7 @@ fn bench_takes_ordering_switches_and_techniques() {
     let by_name = bench(&["--ordering", &playing]);
     assert_eq!(nodes(&by_name), nodes(&default));
 
-    let more = format!("{playing}+pawnhist+capthist");
+    let more = format!("{playing}+counter+threats");
     let other = bench(&["--ordering", &more]);
     let text = String::from_utf8_lossy(&other.stdout).to_string();
     let want = OrderingConfig::parse(&more).unwrap().names();

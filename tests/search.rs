@@ -1235,28 +1235,33 @@ fn a_limited_search_with_a_fixed_seed_repeats_itself() {
     assert_eq!(full.depth, 6);
 }
 
-/// The network-era terms of issue 26 (correction history, evaluation-difference history):
-/// off, the search is the one before them (the rows above, and `cutoff bench` as it plays,
-/// where they are off); each one on changes the search.
+/// The network-era terms of issue 26 (correction, evaluation-difference and pawn-structure
+/// histories): each one switched the other way from how the engine plays changes the search.
+/// Off, the first two give back the search before them (the rows above); the pawn-structure
+/// history is on in play since its game test passed (docs/elo.md), so off it must differ too.
 #[test]
 fn each_network_era_term_reaches_the_search() {
     let pos = position(KIWIPETE);
-    let off = search_fresh(&pos, &Limits::depth(10), &quiet_opts()).nodes;
-    for name in [
-        "OrderCorrectionHistory",
-        "OrderEvalHistory",
-        "OrderPawnHistory",
+    let playing = search_fresh(&pos, &Limits::depth(10), &quiet_opts()).nodes;
+    for (name, on_in_play) in [
+        ("OrderCorrectionHistory", false),
+        ("OrderEvalHistory", false),
+        ("OrderPawnHistory", true),
     ] {
         let mut ordering = quiet_opts().ordering;
         let s = SWITCHES.iter().find(|s| s.uci == name).unwrap();
-        let before = ordering;
-        s.set(&mut ordering, true);
-        assert_ne!(before, ordering, "{name} is off as the engine plays");
+        let mut as_said = ordering;
+        s.set(&mut as_said, on_in_play);
+        assert_eq!(
+            as_said, ordering,
+            "{name} is not {on_in_play} as the engine plays"
+        );
+        s.set(&mut ordering, !on_in_play);
         let opts = SearchOptions {
             ordering,
             ..quiet_opts()
         };
-        let on = search_fresh(&pos, &Limits::depth(10), &opts).nodes;
-        assert_ne!(on, off, "{name} on changes nothing");
+        let flipped = search_fresh(&pos, &Limits::depth(10), &opts).nodes;
+        assert_ne!(flipped, playing, "{name} switched changes nothing");
     }
 }

@@ -56,7 +56,8 @@ CUTOFF_OPTIONS = {
     # The history family: on by default once a game test showed a gain (docs/elo.md).
     "OrderCounterMove": ("check", False, None, None),
     "OrderContHistory": ("check", True, None, None),
-    "OrderCaptureHistory": ("check", False, None, None),
+    "OrderCaptureHistory": ("check", True, None, None),
+    "OrderPawnHistory": ("check", True, None, None),
 }
 ORDER_OPTIONS = ["OrderHashMove", "OrderMvvLva", "OrderKillers", "OrderHistory", "OrderSeeSplit"]
 

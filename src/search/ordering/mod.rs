@@ -394,12 +394,10 @@ impl OrderingConfig {
     /// lab's `full`) has every one.
     pub const PLAYING: OrderingConfig = OrderingConfig {
         counter_move: false,
-        capture_history: false,
         cont_history4: false,
         threats: false,
         correction_history: false,
         eval_history: false,
-        pawn_history: false,
         policy: false,
         ..OrderingConfig::FULL
     };
