@@ -14,8 +14,9 @@
 # pairs of one opening with colours swapped, openings from ../shared/data/books/UHO_4060_v3.epd.
 #
 # The full engine is the engine as it plays plus the heuristics it plays without (countermove,
-# threat term): the issue asks for each heuristic's worth on top of all the others. The four-ply continuation table is left off: it is a variant of the continuation
-# history's depth, not a heuristic of its own, and it measured no better.
+# threat term): the issue asks for each heuristic's worth on top of all the others. The
+# four-ply continuation table is left off: it is a variant of the continuation history's
+# depth, not a heuristic of its own, and it measured no better.
 set -euo pipefail
 # shellcheck source=lib.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
