@@ -176,27 +176,26 @@ impl OrderingTables {
     /// the tables (a table whose earlier move is None adds 0); `m` is a move of `board`.
     #[inline(always)]
     pub(crate) fn continuation(&self, board: &Board, prev: Continuation, m: Move) -> i32 {
-        let Some(piece) = board.moved_piece(m) else {
-            return 0;
-        };
-        let m = PieceTo { piece, to: m.to() };
-        self.continuation[0].get(prev[0], m)
-            + self.continuation[1].get(prev[1], m)
-            + self.continuation[2].get(prev[2], m)
+        board.moved_piece(m).map_or(0, |piece| {
+            self.continuation_to(prev, PieceTo { piece, to: m.to() })
+        })
+    }
+
+    /// `continuation` for a quiet move already known as its piece and destination.
+    #[inline(always)]
+    pub(crate) fn continuation_to(&self, prev: Continuation, to: PieceTo) -> i32 {
+        self.continuation[0].get(prev[0], to)
+            + self.continuation[1].get(prev[1], to)
+            + self.continuation[2].get(prev[2], to)
     }
 
     /// The pawn-structure history of quiet move `m` of `board` (0 for a move without a
     /// piece, which a legal move always has).
     #[inline(always)]
     pub(crate) fn pawn_structure(&self, board: &Board, m: Move) -> i32 {
-        self.pawn_structure_in(PawnHistory::bucket(board), board, m)
-    }
-
-    /// `pawn_structure` with `board`'s bucket (`PawnHistory::bucket`) already found.
-    #[inline(always)]
-    pub(crate) fn pawn_structure_in(&self, bucket: usize, board: &Board, m: Move) -> i32 {
         board.moved_piece(m).map_or(0, |piece| {
-            self.pawn.get(bucket, PieceTo { piece, to: m.to() })
+            self.pawn
+                .get(PawnHistory::bucket(board), PieceTo { piece, to: m.to() })
         })
     }
 
@@ -212,17 +211,18 @@ impl OrderingTables {
         m: Move,
     ) -> i32 {
         let side: Color = board.side_to_move();
-        let cont = if config.cont_history {
-            self.continuation(board, prev, m)
-        } else {
-            0
-        };
-        let pawn = if config.pawn_history {
-            self.pawn_structure(board, m)
-        } else {
-            0
-        };
-        self.history.get(side, m) + cont + pawn
+        let mut score = self.history.get(side, m);
+        // The piece is looked up once for the tables indexed by piece and destination.
+        if let Some(piece) = board.moved_piece(m) {
+            let to = PieceTo { piece, to: m.to() };
+            if config.cont_history {
+                score += self.continuation_to(prev, to);
+            }
+            if config.pawn_history {
+                score += self.pawn.get(PawnHistory::bucket(board), to);
+            }
+        }
+        score
     }
 
     /// `quiet_score` part by part, for the cutoff log (only the counting copy of the search

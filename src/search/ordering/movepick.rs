@@ -28,8 +28,8 @@
 use super::policy::{HistoryWeights, PolicyModel, RANKED};
 use super::threats::Threats;
 use super::Continuation;
-use super::PawnHistory;
 use super::{OrderingConfig, OrderingTables};
+use super::{PawnHistory, PieceTo};
 use crate::board::movegen::{generate_into, kind};
 use crate::board::{
     is_legal, see, see_ge, Board, Move, MoveList, PieceType, MAX_MOVES, PIECE_VALUE,
@@ -463,11 +463,15 @@ impl MovePicker {
                 if self.config.history {
                     score += tables.history.get(side, m);
                 }
-                if self.config.cont_history {
-                    score += tables.continuation(board, self.prev, m);
-                }
-                if let Some(bucket) = pawn_bucket {
-                    score += tables.pawn_structure_in(bucket, board, m);
+                // The piece is looked up once for the tables indexed by piece and destination.
+                if let Some(piece) = board.moved_piece(m) {
+                    let to = PieceTo { piece, to: m.to() };
+                    if self.config.cont_history {
+                        score += tables.continuation_to(self.prev, to);
+                    }
+                    if let Some(bucket) = pawn_bucket {
+                        score += tables.pawn.get(bucket, to);
+                    }
                 }
                 if let Some(t) = &threats {
                     score += t.score(board, m);
