@@ -125,4 +125,7 @@ tunables! {
     history_bonus_quad = 16, 0..=64;
     history_bonus_lin = 32, 0..=128;
     history_bonus_max = 1600, 100..=4000;
+    /// The picker's quiet order counts the one-ply continuation history this many times
+    /// (the search's reads, for reductions and pruning, count it once).
+    cont1_order_weight = 1, 1..=4;
 }

@@ -189,6 +189,20 @@ impl OrderingTables {
             + self.continuation[2].get(prev[2], to)
     }
 
+    /// `continuation_to` with the one-ply table counted `one_ply_weight` times, for the
+    /// picker's quiet order.
+    #[inline(always)]
+    pub(crate) fn continuation_to_weighted(
+        &self,
+        prev: Continuation,
+        to: PieceTo,
+        one_ply_weight: i32,
+    ) -> i32 {
+        one_ply_weight * self.continuation[0].get(prev[0], to)
+            + self.continuation[1].get(prev[1], to)
+            + self.continuation[2].get(prev[2], to)
+    }
+
     /// The pawn-structure history of quiet move `m` of `board` (0 for a move without a
     /// piece, which a legal move always has).
     #[inline(always)]

@@ -35,6 +35,7 @@ use crate::board::{
     is_legal, see, see_ge, Board, Move, MoveList, PieceType, MAX_MOVES, PIECE_VALUE,
 };
 use crate::eval::nnue::network::{Network, MAX_HIDDEN};
+use crate::search::tunable;
 use std::mem::MaybeUninit;
 
 /// A node's network accumulators (the side to move's, then the other side's) and the net
@@ -467,7 +468,11 @@ impl MovePicker {
                 if let Some(piece) = board.moved_piece(m) {
                     let to = PieceTo { piece, to: m.to() };
                     if self.config.cont_history {
-                        score += tables.continuation_to(self.prev, to);
+                        score += tables.continuation_to_weighted(
+                            self.prev,
+                            to,
+                            tunable::cont1_order_weight(),
+                        );
                     }
                     if let Some(bucket) = pawn_bucket {
                         score += tables.pawn.get(bucket, to);
