@@ -983,6 +983,15 @@ mod tests {
         t4.continuation[2].update(Some(two_back), pt(h3), 600);
         assert_eq!(t4.continuation(&b, [None, None, Some(two_back)], h3), 600);
         assert_eq!(t4.continuation(&b, [None, Some(two_back), None], h3), 0);
+        // The picker's weight on the one-ply table: 1 is the plain sum, 2 counts it again.
+        let both = [Some(one_back), Some(two_back), Some(two_back)];
+        t4.continuation[0].update(Some(one_back), pt(h3), 300);
+        assert_eq!(t4.continuation_to_weighted(both, pt(h3), 1), 900);
+        assert_eq!(
+            t4.continuation_to_weighted(both, pt(h3), 1),
+            t4.continuation_to(both, pt(h3))
+        );
+        assert_eq!(t4.continuation_to_weighted(both, pt(h3), 2), 1200);
         let first_quiets = |config: OrderingConfig, prev| -> Vec<Move> {
             let p = MovePicker::new(config, Move::NULL, [Move::NULL; 2]).with_continuation(prev);
             drain_with(&b, p, &t).iter().take(3).map(|x| x.0).collect()
