@@ -184,9 +184,7 @@ impl OrderingTables {
     /// `continuation` for a quiet move already known as its piece and destination.
     #[inline(always)]
     pub(crate) fn continuation_to(&self, prev: Continuation, to: PieceTo) -> i32 {
-        self.continuation[0].get(prev[0], to)
-            + self.continuation[1].get(prev[1], to)
-            + self.continuation[2].get(prev[2], to)
+        self.continuation_to_weighted(prev, to, 1)
     }
 
     /// `continuation_to` with the one-ply table counted `one_ply_weight` times, for the
