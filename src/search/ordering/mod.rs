@@ -408,7 +408,6 @@ impl OrderingConfig {
         counter_move: false,
         cont_history4: false,
         threats: false,
-        correction_history: false,
         eval_history: false,
         policy: false,
         ..OrderingConfig::FULL
