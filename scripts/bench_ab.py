@@ -145,7 +145,10 @@ def main(argv=None):
     if args.a[0] == args.b[0]:
         p.error("the two sides need different names")
 
-    out = open(args.tsv, "w") if args.tsv else None
+    try:
+        out = open(args.tsv, "w") if args.tsv else None
+    except OSError as e:
+        p.error(f"cannot write --tsv {args.tsv}: {e.strerror}")
     if out:
         out.write("quad\tside\tnodes\tnps\n")
 

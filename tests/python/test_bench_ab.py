@@ -91,3 +91,11 @@ def test_end_to_end_with_commands_that_print_a_bench_line(tmp_path, capsys):
     rows = tsv.read_text().splitlines()
     assert rows[0] == "quad\tside\tnodes\tnps"
     assert len(rows) == 1 + 8
+
+
+def test_an_unwritable_tsv_is_a_clear_error(tmp_path, capsys):
+    with pytest.raises(SystemExit) as e:
+        ab.main(["--quads", "2", "--tsv", str(tmp_path / "no" / "such" / "runs.tsv"),
+                 "--a", "a=true", "--b", "b=true"])
+    assert e.value.code == 2
+    assert "cannot write --tsv" in capsys.readouterr().err
