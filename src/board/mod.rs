@@ -4,6 +4,7 @@
 
 pub mod attacks;
 pub(crate) mod bitboard;
+pub(crate) mod check;
 pub(crate) mod chessboard;
 pub(crate) mod dirty;
 pub(crate) mod fen;
@@ -17,6 +18,7 @@ pub(crate) mod uci_move;
 pub(crate) mod zobrist;
 
 pub(crate) use bitboard::Bitboard;
+pub use check::CheckSquares;
 pub use chessboard::Board;
 pub use dirty::{DirtyPiece, PieceSquare};
 pub use fen::STARTPOS;

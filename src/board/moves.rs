@@ -194,18 +194,10 @@ impl MoveList {
         self.len
     }
 
-    /// Keeps the moves in `[..start)` and those after it whose index `keep` accepts, in
-    /// their order.
-    pub(crate) fn retain_from(&mut self, start: usize, mut keep: impl FnMut(usize) -> bool) {
-        let mut to = start;
-        for i in start..self.len {
-            let m = self.get(i);
-            if keep(i) {
-                self.moves[to] = MaybeUninit::new(m);
-                to += 1;
-            }
-        }
-        self.len = to;
+    /// Keeps the first `len` moves (no more than there are).
+    #[inline(always)]
+    pub(crate) fn truncate(&mut self, len: usize) {
+        self.len = self.len.min(len);
     }
 
     #[inline(always)]

@@ -505,8 +505,10 @@ impl<const STATS: bool> SearchThread<'_, STATS> {
                 // or win by force, which no count of moves, margin or history can see. Once
                 // late move or futility pruning would drop every quiet still to come, the
                 // picker yields only the quiet checks among them. Asked only of a move that
-                // would be pruned.
-                let spared = |m: Move| tech.spare_checks && pos.board().gives_check(m);
+                // would be pruned, from the picker's check squares (found once a node).
+                let spared = |picker: &mut MovePicker| {
+                    tech.spare_checks && picker.gives_check(pos.board(), m)
+                };
                 // Late move pruning: enough quiets have been tried.
                 if tech.late_move_pruning
                     && quiet
@@ -518,7 +520,7 @@ impl<const STATS: bool> SearchThread<'_, STATS> {
                         continue;
                     }
                     picker.quiet_checks_only();
-                    if !spared(m) {
+                    if !spared(&mut picker) {
                         continue;
                     }
                 }
@@ -533,7 +535,7 @@ impl<const STATS: bool> SearchThread<'_, STATS> {
                         continue;
                     }
                     picker.quiet_checks_only();
-                    if !spared(m) {
+                    if !spared(&mut picker) {
                         continue;
                     }
                 }
@@ -542,7 +544,7 @@ impl<const STATS: bool> SearchThread<'_, STATS> {
                     && quiet
                     && depth <= t::hp_depth()
                     && history < -t::hp_margin() * depth
-                    && !spared(m)
+                    && !spared(&mut picker)
                 {
                     continue;
                 }
@@ -893,7 +895,7 @@ impl<const STATS: bool> SearchThread<'_, STATS> {
                         .map_or(0, |v| PIECE_VALUE[v.index()]);
                     // A capture that gives check is spared (`spare_checks`): it may mate.
                     if stand_pat + gain + t::delta_margin() <= best.alpha
-                        && !(tech.spare_checks && pos.board().gives_check(m))
+                        && !(tech.spare_checks && picker.gives_check(pos.board(), m))
                     {
                         continue;
                     }

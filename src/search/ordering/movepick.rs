@@ -32,7 +32,7 @@ use super::{OrderingConfig, OrderingTables};
 use super::{PawnHistory, PieceTo};
 use crate::board::movegen::{generate_into, kind};
 use crate::board::{
-    is_legal, see, see_ge, Board, Move, MoveList, PieceType, MAX_MOVES, PIECE_VALUE,
+    is_legal, see, see_ge, Board, CheckSquares, Move, MoveList, PieceType, MAX_MOVES, PIECE_VALUE,
 };
 use crate::eval::nnue::network::{Network, MAX_HIDDEN};
 use crate::search::tunable;
@@ -206,16 +206,10 @@ impl Scores {
         self.scores[i] = MaybeUninit::new(s);
     }
 
-    /// Keeps the scores in `[..start)` and those after it whose index `keep` accepts.
-    fn retain_from(&mut self, start: usize, mut keep: impl FnMut(usize) -> bool) {
-        let mut to = start;
-        for i in start..self.len {
-            if keep(i) {
-                self.scores[to] = self.scores[i];
-                to += 1;
-            }
-        }
-        self.len = to;
+    /// Keeps the first `len` scores (no more than there are).
+    #[inline(always)]
+    fn truncate(&mut self, len: usize) {
+        self.len = self.len.min(len);
     }
 
     #[inline(always)]
@@ -251,6 +245,8 @@ pub struct MovePicker {
     quiet_checks_only: bool,
     /// The generated quiets were cut down to the checks.
     checks_filtered: bool,
+    /// The node's check squares, found the first time a move is asked whether it checks.
+    checks: Option<CheckSquares>,
 }
 
 impl MovePicker {
@@ -309,6 +305,7 @@ impl MovePicker {
             skip_quiets: false,
             quiet_checks_only: false,
             checks_filtered: false,
+            checks: None,
         }
     }
 
@@ -329,8 +326,43 @@ impl MovePicker {
 
     /// Whether a quiet move is to be passed over after `quiet_checks_only`.
     #[inline(always)]
-    fn passes_over(&self, board: &Board, m: Move) -> bool {
-        self.quiet_checks_only && m.is_quiet() && !board.gives_check(m)
+    fn passes_over(&mut self, board: &Board, m: Move) -> bool {
+        self.quiet_checks_only && m.is_quiet() && !self.gives_check(board, m)
+    }
+
+    /// Whether `m`, a legal move of `board` (the node's position), gives check. The node's
+    /// check squares are found at the first question and answer every later one.
+    #[inline(always)]
+    pub(crate) fn gives_check(&mut self, board: &Board, m: Move) -> bool {
+        self.check_squares(board).gives_check(board, m)
+    }
+
+    #[inline(always)]
+    fn check_squares(&mut self, board: &Board) -> CheckSquares {
+        *self.checks.get_or_insert_with(|| CheckSquares::of(board))
+    }
+
+    /// Cuts the moves from `start` on down to those that give check, in their order, and
+    /// their scores with them where they have been scored. Once a node.
+    fn keep_only_checks(&mut self, board: &Board, start: usize) {
+        let checks = self.check_squares(board);
+        let scored = self.scores.len > start;
+        let mut kept = start;
+        for i in start..self.moves.len() {
+            let m = self.moves.get(i);
+            if checks.gives_check(board, m) {
+                self.moves.as_mut_slice()[kept] = m;
+                if scored {
+                    self.scores.set(kept, self.scores.get(i));
+                }
+                kept += 1;
+            }
+        }
+        self.moves.truncate(kept);
+        if scored {
+            self.scores.truncate(kept);
+        }
+        self.checks_filtered = true;
     }
 
     /// Whether `skip_quiets` was called.
@@ -442,17 +474,7 @@ impl MovePicker {
         generate_into::<KIND>(board, &mut self.moves);
         if KIND == kind::QUIET && self.quiet_checks_only {
             // Only the checks will be yielded: the others are neither kept nor scored.
-            let mut keep = [false; MAX_MOVES];
-            for (i, k) in keep
-                .iter_mut()
-                .enumerate()
-                .take(self.moves.len())
-                .skip(start)
-            {
-                *k = board.gives_check(self.moves.get(i));
-            }
-            self.moves.retain_from(start, |i| keep[i]);
-            self.checks_filtered = true;
+            self.keep_only_checks(board, start);
         }
         let side = board.side_to_move();
         let threats = self.config.threats.then(|| Threats::of(board));
@@ -712,19 +734,7 @@ impl MovePicker {
                 Stage::Quiets if self.quiet_checks_only && !self.checks_filtered => {
                     // Once, the quiets still to come are cut down to the checks, so the
                     // selection below scans only those.
-                    let start = self.quiet_next;
-                    let mut keep = [false; MAX_MOVES];
-                    for (i, k) in keep
-                        .iter_mut()
-                        .enumerate()
-                        .take(self.moves.len())
-                        .skip(start)
-                    {
-                        *k = board.gives_check(self.moves.get(i));
-                    }
-                    self.scores.retain_from(start, |i| keep[i]);
-                    self.moves.retain_from(start, |i| keep[i]);
-                    self.checks_filtered = true;
+                    self.keep_only_checks(board, self.quiet_next);
                 }
                 Stage::Quiets => match self.best_in(self.quiet_next, self.moves.len()) {
                     Some(i) => {
