@@ -3,7 +3,7 @@
 //!
 //! `Board::gives_check` answers for one move by rebuilding the slider attacks on the enemy
 //! king with the move's occupancy: two magic look-ups a move. Where a node asks it of every
-//! quiet move (the picker cutting the quiets down to the checks), that was 6% of the search's
+//! quiet move (the picker cutting the quiets down to the checks), that was 7% of the search's
 //! instructions (docs/tactics.md). Here the look-ups are done once: the squares each piece
 //! type would check from, and the pieces whose leaving their line uncovers a check. The moves
 //! these cannot answer alone (castling, en passant, promotions: each changes the occupancy
