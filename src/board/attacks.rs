@@ -231,6 +231,30 @@ pub(crate) fn line(a: Square, b: Square) -> Bitboard {
     RAYS.1[a.index()][b.index()]
 }
 
+/// The sliders on a line to `king` (`rq` move as rooks, `bq` as bishops), by what stands
+/// between with occupancy `occ`: those with nothing between, which attack it, and the pieces
+/// standing alone between one of them and it (pinned, or uncovering a check when they move).
+#[inline(always)]
+pub(crate) fn king_lines(
+    king: Square,
+    rq: Bitboard,
+    bq: Bitboard,
+    occ: Bitboard,
+) -> (Bitboard, Bitboard) {
+    let mut attackers = Bitboard::EMPTY;
+    let mut lone = Bitboard::EMPTY;
+    // On an empty board's lines first (a table look-up), then what stands between.
+    for slider in (rook_rays(king) & rq) | (bishop_rays(king) & bq) {
+        let blockers = between(king, slider) & occ;
+        if blockers.is_empty() {
+            attackers |= Bitboard::from_square(slider);
+        } else if !blockers.several() {
+            lone |= blockers;
+        }
+    }
+    (attackers, lone)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -10,8 +10,7 @@
 //! in a way the squares do not see) go to `Board::gives_check`; they are rare.
 
 use super::attacks::{
-    between, bishop_attacks, bishop_rays, knight_attacks, line, pawn_attacks, rook_attacks,
-    rook_rays,
+    bishop_attacks, king_lines, knight_attacks, line, pawn_attacks, rook_attacks,
 };
 use super::bitboard::Bitboard;
 use super::chessboard::Board;
@@ -52,13 +51,8 @@ impl CheckSquares {
         let ours = |pt| board.colored_pieces(us, pt);
         let rq = ours(PieceType::Rook) | ours(PieceType::Queen);
         let bq = ours(PieceType::Bishop) | ours(PieceType::Queen);
-        let mut discoverers = Bitboard::EMPTY;
-        for sniper in (rook_rays(king) & rq) | (bishop_rays(king) & bq) {
-            let blockers = between(king, sniper) & occ;
-            if blockers.any() && !blockers.several() {
-                discoverers |= blockers;
-            }
-        }
+        // None of ours attacks their king (it is our move): only the lone blockers count.
+        let (_, discoverers) = king_lines(king, rq, bq, occ);
         CheckSquares {
             king,
             direct,

@@ -2,8 +2,7 @@
 //! module, keeps the stack of them).
 
 use super::attacks::{
-    between, bishop_attacks, bishop_rays, king_attacks, knight_attacks, pawn_attacks, rook_attacks,
-    rook_rays,
+    bishop_attacks, king_attacks, king_lines, knight_attacks, pawn_attacks, rook_attacks,
 };
 use super::bitboard::Bitboard;
 use super::dirty::DirtyPiece;
@@ -513,21 +512,11 @@ impl Board {
         let rq = (self.pieces(PieceType::Rook) | self.pieces(PieceType::Queen)) & their;
         let bq = (self.pieces(PieceType::Bishop) | self.pieces(PieceType::Queen)) & their;
 
-        let mut checkers = (pawn_attacks(us, king) & self.pieces(PieceType::Pawn) & their)
+        // Their sliders each check with nothing between, or pin a lone piece of ours between.
+        let (sliders, pinned) = king_lines(king, rq, bq, occ);
+        self.checkers = sliders
+            | (pawn_attacks(us, king) & self.pieces(PieceType::Pawn) & their)
             | (knight_attacks(king) & self.pieces(PieceType::Knight) & their);
-        let mut pinned = Bitboard::EMPTY;
-        // Sliders on the king's lines on an empty board: a table look-up, no blockers yet.
-        // Each checks with nothing between, or pins a lone piece of ours between.
-        let snipers = (rook_rays(king) & rq) | (bishop_rays(king) & bq);
-        for sniper in snipers {
-            let blockers = between(king, sniper) & occ;
-            if blockers.is_empty() {
-                checkers |= Bitboard::from_square(sniper);
-            } else if !blockers.several() {
-                pinned |= blockers;
-            }
-        }
-        self.checkers = checkers;
         self.pinned = pinned & self.colored(us);
     }
 

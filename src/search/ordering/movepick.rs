@@ -338,14 +338,15 @@ impl MovePicker {
     }
 
     #[inline(always)]
-    fn check_squares(&mut self, board: &Board) -> CheckSquares {
-        *self.checks.get_or_insert_with(|| CheckSquares::of(board))
+    fn check_squares(&mut self, board: &Board) -> &CheckSquares {
+        self.checks.get_or_insert_with(|| CheckSquares::of(board))
     }
 
     /// Cuts the moves from `start` on down to those that give check, in their order, and
     /// their scores with them where they have been scored. Once a node.
     fn keep_only_checks(&mut self, board: &Board, start: usize) {
-        let checks = self.check_squares(board);
+        // A copy: the loop below changes the moves and scores beside it.
+        let checks = *self.check_squares(board);
         let scored = self.scores.len > start;
         let mut kept = start;
         for i in start..self.moves.len() {
