@@ -616,7 +616,6 @@ impl<const STATS: bool> SearchThread<'_, STATS> {
                 .map(|piece| PieceTo { piece, to: m.to() });
             self.stack[ply].current = m;
             self.make_move(pos, m);
-            self.shared.tt.prefetch(pos.board().key());
             let gives_check = pos.board().in_check();
             // Check extension: a move that gives check is searched one ply deeper, unless it
             // simply loses material (SEE below 0: the checking piece hangs), which would only

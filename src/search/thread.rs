@@ -140,10 +140,13 @@ impl<'a, const STATS: bool> SearchThread<'a, STATS> {
         }
     }
 
-    /// Plays `m` on the line: the board and the evaluation's state move together.
+    /// Plays `m` on the line: the board and the evaluation's state move together. The child's
+    /// table bucket is fetched while the evaluation is updated: every node probes the table
+    /// first, and the probe's cache miss was a fifth of datagen's time.
     #[inline(always)]
     pub(super) fn make_move(&mut self, pos: &mut Position, m: Move) {
         let dirty = pos.make_move(m);
+        self.shared.tt.prefetch(pos.board().key());
         self.eval.push(&dirty, pos.board());
     }
 
@@ -156,6 +159,7 @@ impl<'a, const STATS: bool> SearchThread<'a, STATS> {
     #[inline(always)]
     pub(super) fn make_null_move(&mut self, pos: &mut Position) {
         pos.make_null_move();
+        self.shared.tt.prefetch(pos.board().key());
         self.eval.push_null();
     }
 

@@ -4,7 +4,6 @@
 
 use super::tablebase::TB_BOUND;
 use crate::board::Move;
-use std::alloc::Layout;
 use std::ptr::NonNull;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
@@ -125,16 +124,21 @@ fn unpack(data: u64) -> Option<(TtEntry, u8)> {
     ))
 }
 
-/// The buckets of a table, in memory from `calloc`. `alloc_zeroed` with the buckets' own
-/// 64-byte alignment would not do: the system allocator serves alignments above 16 bytes with
-/// `posix_memalign` and then writes every byte (about 10 s for 4 GB). `calloc` takes fresh
-/// pages from the operating system, already zero, and touches none of them; the table is
-/// aligned by hand inside it.
+/// The buckets of a table, in zeroed memory straight from the operating system, which supplies
+/// each page when it is first touched: making even a large table takes no time.
+///
+/// On Linux the memory is an anonymous `mmap` whose start is rounded up to 2 MB and advised
+/// for transparent huge pages (`MADV_HUGEPAGE`): a probe lands on a random bucket, and with
+/// 4 KB pages nearly every probe of a large table also misses the TLB (docs/datagen.md
+/// measures what huge pages gave datagen). Elsewhere the memory comes from `calloc`: `alloc_zeroed`
+/// with the buckets' own 64-byte alignment would not do, since the system allocator serves
+/// alignments above 16 bytes with `posix_memalign` and then writes every byte (about 10 s for
+/// 4 GB); the table is aligned by hand inside it.
 struct Buckets {
-    /// What was allocated, with the layout it is freed with.
+    /// What was allocated: its start and length in bytes.
     base: NonNull<u8>,
-    layout: Layout,
-    /// The first bucket: `base` rounded up to 64 bytes.
+    bytes: usize,
+    /// The first bucket: `base` rounded up to the table's alignment.
     first: NonNull<Bucket>,
     len: usize,
 }
@@ -145,26 +149,64 @@ unsafe impl Send for Buckets {}
 // SAFETY: as above.
 unsafe impl Sync for Buckets {}
 
+/// The size of a transparent huge page on x86-64 and most aarch64 Linux kernels.
+#[cfg(target_os = "linux")]
+const HUGE_PAGE: usize = 2 * 1024 * 1024;
+
 impl Buckets {
     /// `len` (at least one) zeroed buckets, or None when the memory cannot be had.
     fn zeroed(len: usize) -> Option<Buckets> {
-        let align = std::mem::align_of::<Bucket>();
         let size = len.checked_mul(std::mem::size_of::<Bucket>())?;
-        // An alignment of 8 keeps `alloc_zeroed` on the `calloc` path; the spare bytes make
-        // room to round the start up to a bucket boundary.
-        let layout = Layout::from_size_align(size.checked_add(align)?, 8).ok()?;
-        // SAFETY: the layout has a non-zero size.
-        let base = NonNull::new(unsafe { std::alloc::alloc_zeroed(layout) })?;
+        let (base, bytes, align) = Self::allocate(size)?;
         let offset = base.as_ptr().align_offset(align);
-        // SAFETY: `offset < align`, so the `size` bytes from `base + offset` lie inside the
-        // allocation; they are zero, and all-zero bytes are a valid `Bucket` (atomics).
+        // SAFETY: `allocate` made room for `offset < align` spare bytes, so the `size` bytes
+        // from `base + offset` lie inside the allocation; they are zero, and all-zero bytes
+        // are a valid `Bucket` (atomics).
         let first = unsafe { NonNull::new_unchecked(base.as_ptr().add(offset) as *mut Bucket) };
         Some(Buckets {
             base,
-            layout,
+            bytes,
             first,
             len,
         })
+    }
+
+    /// Zeroed memory for `size` bytes plus room to align them: its start, its length and the
+    /// alignment the buckets get in it.
+    #[cfg(target_os = "linux")]
+    fn allocate(size: usize) -> Option<(NonNull<u8>, usize, usize)> {
+        let bytes = size.checked_add(HUGE_PAGE)?;
+        // SAFETY: an anonymous private mapping with no address hint; the result is checked.
+        let p = unsafe {
+            libc::mmap(
+                std::ptr::null_mut(),
+                bytes,
+                libc::PROT_READ | libc::PROT_WRITE,
+                libc::MAP_PRIVATE | libc::MAP_ANONYMOUS,
+                -1,
+                0,
+            )
+        };
+        if p == libc::MAP_FAILED {
+            return None;
+        }
+        let start = (p as usize).next_multiple_of(HUGE_PAGE);
+        // SAFETY: `[start, start + size)` lies inside the mapping. The advice is only a hint:
+        // where the kernel has no huge pages to give, the table works on normal pages.
+        unsafe { libc::madvise(start as *mut libc::c_void, size, libc::MADV_HUGEPAGE) };
+        Some((NonNull::new(p as *mut u8)?, bytes, HUGE_PAGE))
+    }
+
+    #[cfg(not(target_os = "linux"))]
+    fn allocate(size: usize) -> Option<(NonNull<u8>, usize, usize)> {
+        let align = std::mem::align_of::<Bucket>();
+        let bytes = size.checked_add(align)?;
+        // An alignment of 8 keeps `alloc_zeroed` on the `calloc` path; the spare bytes make
+        // room to round the start up to a bucket boundary.
+        let layout = std::alloc::Layout::from_size_align(bytes, 8).ok()?;
+        // SAFETY: the layout has a non-zero size.
+        let base = NonNull::new(unsafe { std::alloc::alloc_zeroed(layout) })?;
+        Some((base, bytes, align))
     }
 }
 
@@ -179,9 +221,17 @@ impl std::ops::Deref for Buckets {
 }
 
 impl Drop for Buckets {
+    #[cfg(target_os = "linux")]
     fn drop(&mut self) {
-        // SAFETY: `base` was allocated by the global allocator with `layout`, once.
-        unsafe { std::alloc::dealloc(self.base.as_ptr(), self.layout) };
+        // SAFETY: `base` and `bytes` are the mapping `allocate` made, unmapped once.
+        unsafe { libc::munmap(self.base.as_ptr() as *mut libc::c_void, self.bytes) };
+    }
+
+    #[cfg(not(target_os = "linux"))]
+    fn drop(&mut self) {
+        let layout = std::alloc::Layout::from_size_align(self.bytes, 8).expect("the layout made");
+        // SAFETY: `base` was allocated by the global allocator with this layout, once.
+        unsafe { std::alloc::dealloc(self.base.as_ptr(), layout) };
     }
 }
 
