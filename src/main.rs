@@ -134,6 +134,11 @@ enum Command {
         #[command(flatten)]
         config: cutoff::tools::tune::TuneConfig,
     },
+    /// Print the search's constants (src/search/tunable.rs) as OpenBench's SPSA input, one
+    /// `name, int, default, min, max, c_end, r_end` line each: paste it into OpenBench's
+    /// tune form, or give it to scripts/spsa.py (see docs/spsa.md). Any build prints it; a
+    /// tune plays the `--features tune` build, where each constant is a UCI option.
+    SpsaParams,
     /// Run an EPD perft suite (`FEN ;D1 n ;D2 n ...`).
     PerftSuite {
         file: String,
@@ -316,6 +321,12 @@ fn main() -> ExitCode {
                     ExitCode::from(2)
                 }
             }
+        }
+        Some(Command::SpsaParams) => {
+            use std::io::Write;
+            // A closed pipe (`| head`) ends the listing, not the program with a panic.
+            let _ = std::io::stdout().write_all(cutoff::search::spsa_input().as_bytes());
+            ExitCode::SUCCESS
         }
         Some(Command::PerftSuite { file, max_depth }) => {
             match cutoff::tools::perft::run_suite(&file, max_depth) {

@@ -28,6 +28,7 @@ use thread::SearchThread;
 pub use time::Limits;
 use time::TimeManager;
 use tt::TranspositionTable;
+pub use tunable::spsa_input;
 
 /// The deepest ply the search reaches (check extensions included).
 pub(crate) const MAX_PLY: usize = 128;

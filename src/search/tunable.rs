@@ -1,12 +1,13 @@
 //! Every constant of the selective search, in one table. Each is read through a function of
 //! its own name (`tunable::rfp_margin()`): in a normal build that is the constant; built with
 //! `--features tune`, every one is also a UCI spin option (the form OpenBench's SPSA tuner
-//! and fastchess expect), set with `setoption` and read back at each use.
+//! and fastchess expect), set with `setoption` and read back at each use. `cutoff spsa-params`
+//! prints the table in OpenBench's SPSA input format in every build, so that OpenBench and
+//! `scripts/spsa.py` tune from this one list.
 
 macro_rules! tunables {
     ($( $(#[doc = $doc:literal])* $name:ident = $value:literal, $min:literal ..= $max:literal; )*) => {
         /// One tunable: its option name, value and range.
-        #[cfg(feature = "tune")]
         #[derive(Clone, Copy, Debug, PartialEq, Eq)]
         pub(crate) struct Tunable {
             pub(crate) name: &'static str,
@@ -16,7 +17,6 @@ macro_rules! tunables {
         }
 
         /// Every tunable, in the order they are declared.
-        #[cfg(feature = "tune")]
         pub(crate) const ALL: &[Tunable] = &[
             $( Tunable { name: stringify!($name), default: $value, min: $min, max: $max }, )*
         ];
@@ -59,6 +59,48 @@ macro_rules! tunables {
             false
         }
     };
+}
+
+/// The SPSA learning rate each constant ends a tune with (OpenBench's `r_end`): the value
+/// OpenBench users commonly give every parameter.
+const R_END: f64 = 0.002;
+
+/// The smallest step OpenBench takes for an integer (its `c` never falls below half a unit,
+/// so that the two sides still round apart).
+const MIN_INT_STEP: f64 = 0.5;
+
+impl Tunable {
+    /// The SPSA step this constant ends a tune with (OpenBench's `c_end`): a twentieth of its
+    /// range, as OpenBench users commonly derive it. One rule from the range, not a column of
+    /// its own, because the range already says how far a tune may move the constant; a
+    /// constant that needs a finer step needs a narrower range. At least half a unit:
+    /// OpenBench's step never goes below that for an integer, and a smaller `c_end` would
+    /// only shrink the final learning rate (`a_end = r_end * c_end^2`), not the step.
+    pub(crate) fn c_end(&self) -> f64 {
+        let step = f64::from(self.max - self.min) / 20.0;
+        // Two decimals are enough for a step and keep the printed table readable.
+        ((step * 100.0).round() / 100.0).max(MIN_INT_STEP)
+    }
+
+    /// This constant's line of OpenBench's SPSA input:
+    /// `name, int, default, min, max, c_end, r_end`.
+    pub(crate) fn spsa_line(&self) -> String {
+        format!(
+            "{}, int, {}, {}, {}, {}, {}",
+            self.name,
+            self.default,
+            self.min,
+            self.max,
+            self.c_end(),
+            R_END
+        )
+    }
+}
+
+/// Every tunable as OpenBench's SPSA input, one line each in declaration order (what
+/// `cutoff spsa-params` prints, and what `scripts/spsa.py` reads).
+pub fn spsa_input() -> String {
+    ALL.iter().map(|t| t.spsa_line() + "\n").collect()
 }
 
 tunables! {
@@ -128,4 +170,41 @@ tunables! {
     /// The picker's quiet order counts the one-ply continuation history this many times
     /// (the search's reads, for reductions and pruning, count it once).
     cont1_order_weight = 1, 1..=4;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_default_is_in_its_range_and_every_name_is_unique() {
+        for (i, t) in ALL.iter().enumerate() {
+            assert!(t.min <= t.default && t.default <= t.max, "{t:?}");
+            assert!(t.min < t.max, "{t:?}");
+            assert!(
+                ALL[..i].iter().all(|u| u.name != t.name),
+                "{} twice",
+                t.name
+            );
+        }
+    }
+
+    #[test]
+    fn steps_are_a_twentieth_of_the_range_and_at_least_half_a_unit() {
+        let t = |min, max| Tunable {
+            name: "x",
+            default: min,
+            min,
+            max,
+        };
+        assert_eq!(t(20, 200).c_end(), 9.0);
+        assert_eq!(t(1024, 32768).c_end(), 1587.2);
+        assert_eq!(t(1, 16).c_end(), 0.75);
+        assert_eq!(t(1, 6).c_end(), 0.5);
+        assert_eq!(
+            t(20, 200).spsa_line(),
+            "x, int, 20, 20, 200, 9, 0.002",
+            "OpenBench's format: name, type, default, min, max, c_end, r_end"
+        );
+    }
 }
