@@ -5,9 +5,9 @@
 
 use cutoff::board::{legal_moves, Board, Move};
 use cutoff::rng::SplitMix64;
-use cutoff::tools::data::viriformat::{pack, unpack, write_game, GameReader, GameRecord};
-use cutoff::tools::data::{convert, stats, stats_with, DataFormat, Filter};
-use cutoff::tools::datagen::{self, DatagenConfig, GameResult};
+use cutoff::tools::data::viriformat::{pack, unpack, write_game, GameReader};
+use cutoff::tools::data::{convert, stats, stats_with, DataFormat, Filter, GameRecord, GameResult};
+use cutoff::tools::datagen::{self, DatagenConfig};
 use std::collections::HashSet;
 use std::path::PathBuf;
 

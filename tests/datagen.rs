@@ -6,9 +6,8 @@ use cutoff::board::Board;
 use cutoff::position::Position;
 use cutoff::search::MATE_BOUND;
 use cutoff::search::{search_fresh, Limits, SearchOptions};
-use cutoff::tools::datagen::{
-    self, Adjudication, DatagenConfig, Ending, GamePlayer, GameResult, Verification,
-};
+use cutoff::tools::data::GameResult;
+use cutoff::tools::datagen::{self, Adjudication, DatagenConfig, Ending, GamePlayer, Verification};
 use std::collections::HashMap;
 
 fn config(games: usize, seed: u64, threads: usize) -> DatagenConfig {

@@ -6,8 +6,8 @@
 mod support;
 
 use cutoff::board::Board;
-use cutoff::tools::data::viriformat::{write_game, GameRecord};
-use cutoff::tools::datagen::GameResult;
+use cutoff::tools::data::viriformat::write_game;
+use cutoff::tools::data::{GameRecord, GameResult};
 use std::path::PathBuf;
 use std::process::Command;
 use support::engine::{Engine, TIMEOUT};

@@ -6,8 +6,8 @@
 use cutoff::board::{legal_moves, Board};
 use cutoff::eval::nnue::Network;
 use cutoff::rng::SplitMix64;
-use cutoff::tools::data::viriformat::{write_game, GameRecord};
-use cutoff::tools::datagen::GameResult;
+use cutoff::tools::data::viriformat::write_game;
+use cutoff::tools::data::{GameRecord, GameResult};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 

@@ -16,11 +16,11 @@ mod sidecar;
 use crate::board::{legal_moves, Board, Color, Move};
 use crate::position::Position;
 use crate::rng::SplitMix64;
-use crate::search::tablebase::{Tablebase, TB_BOUND};
+use crate::search::tablebase::Tablebase;
 use crate::search::tt::TranspositionTable;
 use crate::search::{Control, Limits, SearchOptions, Searcher, MATE_BOUND};
-use crate::tools::data::viriformat::{clamp_score, write_game, GameRecord};
-use crate::tools::data::DataFormat;
+use crate::tools::data::viriformat::{clamp_score, write_game};
+use crate::tools::data::{text, DataFormat, Filter, GameRecord, GameResult};
 use crate::tools::progress;
 use shakmaty_syzygy::Wdl;
 use std::io::{IsTerminal, Write};
@@ -261,46 +261,6 @@ impl Default for Adjudication {
             draw_from_ply: 80,
             max_plies: 400,
             tablebase_pieces: usize::MAX,
-        }
-    }
-}
-
-/// A game's result from White's side.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum GameResult {
-    WhiteWins,
-    Draw,
-    BlackWins,
-}
-
-impl GameResult {
-    /// As the data files write it: 1.0, 0.5 or 0.0.
-    pub fn label(self) -> &'static str {
-        match self {
-            GameResult::WhiteWins => "1.0",
-            GameResult::Draw => "0.5",
-            GameResult::BlackWins => "0.0",
-        }
-    }
-
-    /// The result for `side` in half points: 0 lost, 1 drawn, 2 won (the trainer's targets
-    /// and the score-scale fit read it so).
-    pub(crate) fn half_points_for(self, side: Color) -> u8 {
-        let white = match self {
-            GameResult::WhiteWins => 2,
-            GameResult::Draw => 1,
-            GameResult::BlackWins => 0,
-        };
-        match side {
-            Color::White => white,
-            Color::Black => 2 - white,
-        }
-    }
-
-    fn win_for(side: Color) -> GameResult {
-        match side {
-            Color::White => GameResult::WhiteWins,
-            Color::Black => GameResult::BlackWins,
         }
     }
 }
@@ -585,18 +545,16 @@ fn game_over(pos: &Position) -> Option<(GameResult, Ending)> {
     None
 }
 
-/// A position worth keeping: quiet (not in check, the engine's move neither a capture nor a
-/// promotion) and scored by the evaluation, not by a mate or the tablebases.
+/// A position worth keeping in the text format: one the data layer's quiet filter keeps (not
+/// in check, the engine's move neither a capture nor a promotion, scored by the evaluation,
+/// not by a mate or the tablebases), with a move.
 pub(crate) fn is_kept(board: &Board, best: Move, score: i32) -> bool {
-    !board.in_check()
-        && !best.is_null()
-        && !best.is_noisy()
-        && score.abs() < TB_BOUND.min(MATE_BOUND)
+    !best.is_null() && Filter::QUIET.keeps(board, clamp_score(score), Some(best), None)
 }
 
 /// One line of the text format: `FEN | cp | result`, score and result from White's side.
 pub fn format_line(s: &Sample, result: GameResult) -> String {
-    format!("{} | {} | {}", s.fen, s.score_white, result.label())
+    text::line(&s.fen, s.score_white, result)
 }
 
 /// What a run did.
@@ -626,11 +584,7 @@ impl Summary {
         self.scored += g.moves.len();
         self.openings_dropped += g.openings_dropped;
         self.nodes += g.nodes;
-        self.results[match g.result {
-            GameResult::WhiteWins => 0,
-            GameResult::Draw => 1,
-            GameResult::BlackWins => 2,
-        }] += 1;
+        self.results[g.result.index()] += 1;
         match self.endings.iter_mut().find(|(e, _)| *e == g.ending) {
             Some((_, n)) => *n += 1,
             None => self.endings.push((g.ending, 1)),
@@ -1069,16 +1023,7 @@ impl RunRecord<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_result_in_half_points_is_seen_from_each_side() {
-        use GameResult::*;
-        let cases = [(WhiteWins, 2, 0), (Draw, 1, 1), (BlackWins, 0, 2)];
-        for (result, white, black) in cases {
-            assert_eq!(result.half_points_for(Color::White), white, "{result:?}");
-            assert_eq!(result.half_points_for(Color::Black), black, "{result:?}");
-        }
-    }
+    use crate::search::tablebase::TB_BOUND;
 
     #[test]
     fn pgn_books_give_the_position_after_the_moves() {

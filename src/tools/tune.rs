@@ -27,6 +27,7 @@ use crate::eval::layout::{Group, MATERIAL, MAX_PHASE, N_PARAMS, TERMS};
 use crate::eval::params::WEIGHTS;
 use crate::eval::{self, Score, Trace, SAFETY_EG_DIV, SAFETY_MG_DIV, SCALE_NORMAL};
 use crate::rng::SplitMix64;
+use crate::tools::data::text;
 use crate::tools::progress;
 use std::fmt::Write as _;
 use std::path::Path;
@@ -181,29 +182,6 @@ impl Data {
     }
 }
 
-/// A result field: `1.0`/`0.5`/`0.0` (or `1`/`0`), `1-0`/`1/2-1/2`/`0-1`, from White's side.
-pub(crate) fn parse_result(s: &str) -> Option<f32> {
-    match s.trim() {
-        "1-0" => Some(1.0),
-        "0-1" => Some(0.0),
-        "1/2-1/2" => Some(0.5),
-        t => t
-            .parse::<f32>()
-            .ok()
-            .filter(|r| [0.0, 0.5, 1.0].contains(r)),
-    }
-}
-
-/// A data line `FEN | cp | result` (cp and result from White's side).
-pub(crate) fn parse_line(line: &str) -> Option<(Board, f32, f32)> {
-    let mut fields = line.split('|');
-    let fen = fields.next()?.trim();
-    let cp = fields.next()?.trim().parse::<f32>().ok()?;
-    let result = parse_result(fields.next()?)?;
-    let board = Board::from_fen(fen).ok()?;
-    Some((board, cp, result))
-}
-
 /// The text of a data file; `.xz` files through `xz -dc` (the data module's one opener).
 fn read_text(path: &str) -> Result<String, String> {
     let mut text = String::new();
@@ -266,9 +244,12 @@ fn build_data(lines: &[&str], threads: usize, label: &str) -> (Data, usize) {
                     let mut rec = Recorder::new();
                     let mut bad = 0;
                     for (i, line) in part.iter().enumerate() {
-                        match parse_line(line) {
-                            Some((board, cp, result)) => data.add(&board, result, cp, &mut rec),
-                            None => bad += 1,
+                        match text::parse_line(line) {
+                            Ok(l) => {
+                                let points = l.result.white_points();
+                                data.add(&l.board, points, l.score as f32, &mut rec)
+                            }
+                            Err(_) => bad += 1,
                         }
                         if i % 1024 == 1023 {
                             bar.inc(1024);
@@ -820,28 +801,15 @@ mod tests {
     }
 
     #[test]
-    fn results_parse_in_every_notation() {
-        assert_eq!(parse_result("1-0"), Some(1.0));
-        assert_eq!(parse_result(" 0.5"), Some(0.5));
-        assert_eq!(parse_result("1/2-1/2"), Some(0.5));
-        assert_eq!(parse_result("0"), Some(0.0));
-        assert_eq!(parse_result("0.3"), None);
-        let (b, cp, r) =
-            parse_line("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 | 25 | 1/2-1/2")
-                .expect("a line");
-        assert_eq!((b, cp, r), (Board::startpos(), 25.0, 0.5));
-        assert!(parse_line("not a fen | 1 | 1-0").is_none());
-    }
-
-    #[test]
     fn the_traced_model_is_the_engine_evaluation() {
         let text = std::fs::read_to_string(SAMPLE).expect("sample data");
         let mut data = Data::default();
         let mut rec = Recorder::new();
         let w = to_weights(&WEIGHTS);
         for line in text.lines().take(2000) {
-            let (board, cp, result) = parse_line(line).expect("a sample line");
-            data.add(&board, result, cp, &mut rec);
+            let l = text::parse_line(line).expect("a sample line");
+            let board = l.board;
+            data.add(&board, l.result.white_points(), l.score as f32, &mut rec);
             let s = data.samples.last().expect("a sample");
             let model = forward(&data, s, &w).eval;
             let white = match board.side_to_move() {

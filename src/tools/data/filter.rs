@@ -5,7 +5,7 @@
 //! `keeps(board, score, mv, ply)` for each position, or `positions(game, visit)` for the kept
 //! positions of a game record.
 
-use super::viriformat::GameRecord;
+use super::game::GameRecord;
 use crate::board::{Board, Move};
 use crate::search::tablebase::TB_BOUND;
 use crate::search::MATE_BOUND;
@@ -132,7 +132,7 @@ impl FilterCounts {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tools::datagen::GameResult;
+    use crate::tools::data::GameResult;
 
     #[test]
     fn each_field_drops_its_kind_only() {

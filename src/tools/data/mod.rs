@@ -6,17 +6,19 @@
 //! (its start, with the line's score and result, and no moves).
 
 pub mod filter;
+pub mod game;
 pub mod scale_fit;
+pub mod text;
 pub mod viriformat;
 
 pub use filter::{Filter, FilterCounts};
+pub use game::{GameRecord, GameResult};
 pub use scale_fit::ScaleFit;
 
 use crate::board::Board;
-use crate::tools::datagen::GameResult;
 use std::collections::HashSet;
 use std::io::{BufRead, BufReader, Read, Write};
-use viriformat::{clamp_score, write_game, GameReader, GameRecord};
+use viriformat::{clamp_score, write_game, GameReader};
 
 /// The two formats.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -225,11 +227,10 @@ impl Games {
                 if line.is_empty() || line.starts_with('#') {
                     continue;
                 }
-                let (board, score, result) =
-                    parse_text_line(line).map_err(|e| format!("{path}:{number}: {e}"))?;
-                game.start = board;
-                game.start_score = clamp_score(score);
-                game.result = result;
+                let parsed = text::parse_line(line).map_err(|e| format!("{path}:{number}: {e}"))?;
+                game.start = parsed.board;
+                game.start_score = clamp_score(parsed.score);
+                game.result = parsed.result;
                 game.moves.clear();
                 return Ok(true);
             },
@@ -237,34 +238,16 @@ impl Games {
     }
 }
 
-/// A text line `FEN | score | result`, or what is wrong with it.
-pub(crate) fn parse_text_line(line: &str) -> Result<(Board, i32, GameResult), String> {
-    let fields: Vec<&str> = line.split('|').map(str::trim).collect();
-    if fields.len() != 3 {
-        return Err(format!(
-            "{} fields, expected 3 (FEN | score | result)",
-            fields.len()
-        ));
-    }
-    let board = Board::from_fen(fields[0]).map_err(|e| e.to_string())?;
-    let score = fields[1]
-        .parse::<i32>()
-        .map_err(|_| format!("score '{}': not an integer", fields[1]))?;
-    let result = match crate::tools::tune::parse_result(fields[2]) {
-        Some(r) if r > 0.75 => GameResult::WhiteWins,
-        Some(r) if r < 0.25 => GameResult::BlackWins,
-        Some(_) => GameResult::Draw,
-        None => return Err(format!("result '{}': expected 1.0, 0.5 or 0.0", fields[2])),
-    };
-    Ok((board, score, result))
-}
-
 /// Writes every position of `game` as text lines.
 fn write_text<W: Write>(out: &mut W, game: &GameRecord) -> std::io::Result<()> {
     let mut error = Ok(());
     game.positions(|board, score, _| {
         if error.is_ok() {
-            error = writeln!(out, "{} | {} | {}", board.fen(), score, game.result.label());
+            error = writeln!(
+                out,
+                "{}",
+                text::line(&board.fen(), i32::from(score), game.result)
+            );
         }
     });
     error
@@ -339,14 +322,6 @@ fn score_bin(score: i16) -> usize {
     ((score as i32 + 1100).div_euclid(100)).clamp(0, SCORE_BINS as i32 - 1) as usize
 }
 
-fn result_index(result: GameResult) -> usize {
-    match result {
-        GameResult::WhiteWins => 0,
-        GameResult::Draw => 1,
-        GameResult::BlackWins => 2,
-    }
-}
-
 /// The statistics of a data file (the filter report's ply limit at `DEFAULT_MIN_PLY`).
 pub fn stats(path: &str, from: Option<DataFormat>) -> Result<Stats, String> {
     stats_with(path, from, DEFAULT_MIN_PLY)
@@ -363,7 +338,7 @@ pub fn stats_with(path: &str, from: Option<DataFormat>, min_ply: usize) -> Resul
     let mut seen = HashSet::new();
     while games.next_into(&mut game)? {
         s.games += 1;
-        let r = result_index(game.result);
+        let r = game.result.index();
         s.game_results[r] += 1;
         s.filters.add(&game);
         let kept = Filter {
@@ -482,21 +457,5 @@ mod tests {
         assert_eq!(DataFormat::from_path("a.BIN"), Some(DataFormat::Binary));
         assert_eq!(DataFormat::from_path("a.vf.xz"), Some(DataFormat::Binary));
         assert_eq!(DataFormat::from_path("a.data"), None);
-    }
-
-    #[test]
-    fn text_lines_parse_or_say_why_not() {
-        let (b, s, r) =
-            parse_text_line("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 | -12 | 0.5")
-                .unwrap();
-        assert_eq!((b, s, r), (Board::startpos(), -12, GameResult::Draw));
-        assert!(parse_text_line("8/8/8/8/8/8/8/8 w - - 0 1 | 3")
-            .unwrap_err()
-            .contains("fields"));
-        assert!(parse_text_line(
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 | x | 0.5"
-        )
-        .unwrap_err()
-        .contains("score"));
     }
 }

@@ -3,8 +3,8 @@
 //! games fit 175, the first net's 140: docs/nnue.md), so each file's K is measured, not
 //! assumed.
 
+use super::game::GameResult;
 use crate::board::Color;
-use crate::tools::datagen::GameResult;
 
 /// Scores beyond this (either side) are left out of the fit, and of training by default
 /// (`cutoff train --max-score`).

@@ -5,9 +5,9 @@
 //! All integers are little-endian; squares are numbered a1 = 0, h1 = 7, a8 = 56, h8 = 63.
 //! Scores are Cutoff's internal centipawns from White's side.
 
+use super::game::{GameRecord, GameResult};
 use crate::board::chessboard::{KING_SIDE, QUEEN_SIDE};
 use crate::board::{legal_moves, Board, Color, Move, Piece, PieceType, Square};
-use crate::tools::datagen::GameResult;
 use std::io::{self, Read, Write};
 
 /// Bytes of a packed position.
@@ -22,51 +22,6 @@ const NO_EP: u8 = 64;
 const KIND_EN_PASSANT: u16 = 1;
 const KIND_CASTLE: u16 = 2;
 const KIND_PROMOTION: u16 = 3;
-
-/// One game: the position it starts from, the game's result, and each move played with the
-/// search's score of the position it was played from. A game without moves holds one
-/// position, its start, scored by `start_score` (what `cutoff data convert` makes of a text
-/// line).
-#[derive(Clone, Debug, PartialEq)]
-pub struct GameRecord {
-    pub start: Board,
-    /// The packed start position's own score (White's side); 0 in datagen's games.
-    pub start_score: i16,
-    pub result: GameResult,
-    /// Moves with the score of the position before each, from White's side.
-    pub moves: Vec<(Move, i16)>,
-}
-
-impl GameRecord {
-    /// A game from `start` with no moves yet.
-    pub fn new(start: Board, start_score: i16, result: GameResult) -> GameRecord {
-        GameRecord {
-            start,
-            start_score,
-            result,
-            moves: Vec::new(),
-        }
-    }
-
-    /// The scored positions of the game in order: the position before each move, with its
-    /// score and the move; for a game without moves, its start and `start_score`.
-    pub fn positions(&self, mut visit: impl FnMut(&Board, i16, Option<Move>)) {
-        if self.moves.is_empty() {
-            visit(&self.start, self.start_score, None);
-            return;
-        }
-        let mut board = self.start;
-        for &(m, score) in &self.moves {
-            visit(&board, score, Some(m));
-            board.make_move(m);
-        }
-    }
-
-    /// How many positions `positions` visits.
-    pub(crate) fn position_count(&self) -> usize {
-        self.moves.len().max(1)
-    }
-}
 
 /// A score as the format holds it: an i16, saturating (Cutoff's scores stay within ±32,000).
 pub(crate) fn clamp_score(score: i32) -> i16 {

@@ -3,7 +3,7 @@
 //! half a game, which would make everything after it unreadable).
 
 use crate::tools::data::viriformat::{unpack, PACKED_BYTES, PAIR_BYTES};
-use crate::tools::data::{parse_text_line, DataFormat};
+use crate::tools::data::{text, DataFormat};
 use std::fs::{File, OpenOptions};
 use std::io::{BufRead, BufReader, Read};
 
@@ -84,8 +84,8 @@ fn scan_text(mut reader: impl BufRead) -> Result<(u64, Existing), String> {
             break;
         }
         if lines == 0 {
-            let text = String::from_utf8_lossy(&line);
-            parse_text_line(text.trim()).map_err(|e| format!("line 1: {e}"))?;
+            let line = String::from_utf8_lossy(&line);
+            text::parse_line(line.trim()).map_err(|e| format!("line 1: {e}"))?;
         }
         finished += n as u64;
         lines += 1;
@@ -153,8 +153,8 @@ fn read_full(reader: &mut impl Read, buf: &mut [u8]) -> Result<bool, String> {
 mod tests {
     use super::*;
     use crate::board::Board;
-    use crate::tools::data::viriformat::{write_game, GameRecord};
-    use crate::tools::datagen::GameResult;
+    use crate::tools::data::viriformat::write_game;
+    use crate::tools::data::{GameRecord, GameResult};
 
     #[test]
     fn an_unfinished_last_game_is_cut_off() {

@@ -27,8 +27,9 @@ use crate::search::ordering::cutoff_log::{
     CutoffSample, HistoryParts, NodeContext, NodeEntry, HISTORY_PARTS,
 };
 use crate::search::{Control, Limits, SearchOptions, Searcher, StatsMode};
-use crate::tools::data::viriformat::{self, decode_move, encode_move, GameRecord, PACKED_BYTES};
+use crate::tools::data::viriformat::{self, decode_move, encode_move, PACKED_BYTES};
 use crate::tools::data::Games;
+use crate::tools::data::{GameRecord, GameResult};
 use std::io::{Read, Write};
 
 pub(crate) const MAGIC: &[u8; 8] = b"CUTOFFP3";
@@ -87,7 +88,7 @@ pub(crate) fn encode(s: &PolicySample, out: &mut Vec<u8>) -> Result<(), String> 
             "a cutoff without its history parts (format 2) cannot be written as format 3".into(),
         );
     };
-    let packed = viriformat::pack(&s.board, s.beta, crate::tools::datagen::GameResult::Draw);
+    let packed = viriformat::pack(&s.board, s.beta, GameResult::Draw);
     out.extend_from_slice(&packed);
     out.extend_from_slice(&encode_move(s.mv).to_le_bytes());
     out.push(s.rank);
@@ -301,11 +302,7 @@ pub fn make<W: Write>(
     let mut rng = SplitMix64::new(args.seed);
     let mut summary = PolicyDataSummary::default();
     let mut record = Vec::new();
-    let mut game = GameRecord::new(
-        Board::startpos(),
-        0,
-        crate::tools::datagen::GameResult::Draw,
-    );
+    let mut game = GameRecord::new(Board::startpos(), 0, GameResult::Draw);
     'files: for path in &args.games {
         let mut games = Games::open(path, None)?;
         while games.next_into(&mut game)? {
@@ -399,7 +396,7 @@ mod tests {
             &["e2e4", "c7c5", "g1f3", "d7d6"],
         ] {
             let start = Board::startpos();
-            let mut game = GameRecord::new(start, 0, crate::tools::datagen::GameResult::Draw);
+            let mut game = GameRecord::new(start, 0, GameResult::Draw);
             let mut b = start;
             for uci in line {
                 let m = b.parse_uci_move(uci, false).unwrap();

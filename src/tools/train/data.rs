@@ -5,9 +5,7 @@
 use crate::board::{Board, Color, Piece, PieceType};
 use crate::eval::nnue::features::{feature, Mirroring, View};
 use crate::rng::SplitMix64;
-use crate::tools::data::viriformat::GameRecord;
-use crate::tools::data::{Filter, Games};
-use crate::tools::datagen::GameResult;
+use crate::tools::data::{Filter, GameRecord, GameResult, Games};
 
 /// One position: the occupied squares and, a nibble each in square order, their pieces.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

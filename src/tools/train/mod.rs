@@ -689,7 +689,7 @@ mod tests {
     use super::*;
     use crate::board::{legal_moves, Board, Color, PieceType};
     use crate::rng::SplitMix64;
-    use crate::tools::datagen::GameResult;
+    use crate::tools::data::GameResult;
 
     /// Positions of random games, scored by material (White's side).
     fn material_positions(games: usize, seed: u64) -> Vec<Sample> {
@@ -743,7 +743,8 @@ mod tests {
 
     #[test]
     fn rescaled_scores_load_at_the_trainers_scale() {
-        use crate::tools::data::viriformat::{write_game, GameRecord};
+        use crate::tools::data::viriformat::write_game;
+        use crate::tools::data::GameRecord;
         let mut board = Board::startpos();
         let mut game = GameRecord::new(board, 0, GameResult::WhiteWins);
         for (i, san) in ["e4", "e5", "Nf3", "Nc6"].iter().enumerate() {

@@ -304,7 +304,7 @@ impl FloatNet {
 mod tests {
     use super::*;
     use crate::board::Board;
-    use crate::tools::datagen::GameResult;
+    use crate::tools::data::GameResult;
 
     fn samples() -> Vec<(Board, Sample)> {
         [
