@@ -278,14 +278,37 @@ fn stats_count_what_the_sample_holds() {
         .lines()
         .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
         .collect();
-    assert_eq!((s.games, s.positions), (lines.len(), lines.len()));
-    let results = ["1.0", "0.5", "0.0"].map(|r| {
+    // Lines are single positions: a game runs until the move number falls back or the
+    // result changes (as `cutoff train` counts them), and has that result.
+    let fields = |l: &str| -> (u32, String) {
+        let mut f = l.split('|');
+        let fen = f.next().unwrap();
+        let number = fen.split_whitespace().last().unwrap().parse().unwrap();
+        (number, f.nth(1).unwrap().trim().to_string())
+    };
+    let labels = ["1.0", "0.5", "0.0"];
+    let mut game_results = [0; 3];
+    for (i, l) in lines.iter().enumerate() {
+        let (number, result) = fields(l);
+        let new_game = i == 0 || {
+            let (last_number, last_result) = fields(lines[i - 1]);
+            number < last_number || result != last_result
+        };
+        if new_game {
+            game_results[labels.iter().position(|&r| r == result).unwrap()] += 1;
+        }
+    }
+    let games: usize = game_results.iter().sum();
+    assert!(games < lines.len());
+    assert_eq!((s.games, s.positions), (games, lines.len()));
+    assert_eq!(s.single_positions, lines.len());
+    assert_eq!(s.game_results, game_results);
+    let results = labels.map(|r| {
         lines
             .iter()
             .filter(|l| l.rsplit('|').next().unwrap().trim() == r)
             .count()
     });
-    assert_eq!(s.game_results, results);
     assert_eq!(s.position_results, results);
     assert_eq!(s.scores.iter().sum::<usize>(), lines.len());
     assert_eq!(s.pieces.iter().sum::<usize>(), lines.len());
@@ -294,7 +317,8 @@ fn stats_count_what_the_sample_holds() {
         .map(|l| Board::from_fen(l.split('|').next().unwrap()).unwrap().key())
         .collect();
     assert_eq!(s.duplicates, lines.len() - keys.len());
-    assert!(s.text().contains(&format!("games {}", lines.len())));
+    assert!(s.text().contains(&format!("games {games} ")));
+    assert!(s.text().contains("single positions"));
 }
 
 #[test]

@@ -1,7 +1,9 @@
 //! `cutoff train` end to end through the binary: it trains on a game-record file, writes the
 //! net (which the engine's reader accepts), the log, the loss table and chart and a
 //! checkpoint; the same seed and threads give the same net; `--resume` continues where a run
-//! stopped; `--init` starts from a net; bad settings and files are refused with a message.
+//! stopped; `--init` starts from a net; bad settings and files are refused with a message; a
+//! file too small to validate on trains without validation and says so; a text file's games
+//! are the games `cutoff data stats` counts.
 
 use cutoff::board::{legal_moves, Board};
 use cutoff::eval::nnue::Network;
@@ -20,8 +22,31 @@ fn temp_dir(name: &str) -> PathBuf {
 
 /// Random games, each position scored by a material count from White's side.
 fn write_games(path: &Path, games: usize) {
-    let mut rng = SplitMix64::new(17);
     let mut out = Vec::new();
+    for record in random_games(games) {
+        write_game(&mut out, &record).unwrap();
+    }
+    std::fs::write(path, out).unwrap();
+}
+
+/// The same games as text lines, one a position.
+fn write_text_games(path: &Path, games: usize) {
+    let mut out = String::new();
+    for record in random_games(games) {
+        record.positions(|board, score, _| {
+            out.push_str(&format!(
+                "{} | {score} | {}\n",
+                board.fen(),
+                record.result.label()
+            ))
+        });
+    }
+    std::fs::write(path, out).unwrap();
+}
+
+fn random_games(games: usize) -> Vec<GameRecord> {
+    let mut rng = SplitMix64::new(17);
+    let mut records = Vec::new();
     for _ in 0..games {
         let start = Board::startpos();
         let mut board = start;
@@ -41,9 +66,9 @@ fn write_games(path: &Path, games: usize) {
             GameResult::Draw,
             GameResult::BlackWins,
         ][(rng.next_u64() % 3) as usize];
-        write_game(&mut out, &record).unwrap();
+        records.push(record);
     }
-    std::fs::write(path, out).unwrap();
+    records
 }
 
 fn train(args: &[&str]) -> (bool, String) {
@@ -323,5 +348,84 @@ fn a_run_may_start_from_a_net_of_its_shape() {
         "16",
     ]);
     assert!(!ok && text.contains("--resume"), "{text}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The number after `before` in `text`.
+fn number_after(text: &str, before: &str) -> usize {
+    let at = text
+        .find(before)
+        .unwrap_or_else(|| panic!("{before:?} in {text}"))
+        + before.len();
+    text[at..]
+        .split(|c: char| !c.is_ascii_digit())
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap_or_else(|_| panic!("a number after {before:?} in {text}"))
+}
+
+#[test]
+fn the_trainer_and_data_stats_count_the_same_games() {
+    let dir = temp_dir("count");
+    let text = dir.join("games.txt");
+    write_text_games(&text, 12);
+    let text = text.to_str().unwrap();
+    let stats = Command::new(env!("CARGO_BIN_EXE_cutoff"))
+        .args(["data", "stats", text])
+        .output()
+        .unwrap();
+    assert!(stats.status.success());
+    let stats = String::from_utf8_lossy(&stats.stdout).to_string();
+    let out = dir.join("out");
+    let (ok, log) = train(&[
+        text,
+        "--out-dir",
+        out.to_str().unwrap(),
+        "--hidden",
+        "16",
+        "--epochs",
+        "1",
+        "--threads",
+        "1",
+    ]);
+    assert!(ok, "{log}");
+    // Lines of one game are one game to both, not a game each.
+    assert_eq!(number_after(&stats, "games "), 12, "{stats}");
+    assert_eq!(number_after(&log, " positions from "), 12, "{log}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_file_too_small_to_validate_on_trains_without_validation_and_says_so() {
+    let dir = temp_dir("tiny");
+    let data = dir.join("games.vf");
+    write_games(&data, 1);
+    let data = data.to_str().unwrap();
+    let run = |name: &str, extra: &[&str]| {
+        let out = dir.join(name);
+        train(
+            &[
+                &[data, "--out-dir", out.to_str().unwrap()][..],
+                &small_run("1", "1", "1")[..],
+                extra,
+            ]
+            .concat(),
+        )
+    };
+    let (ok, text) = run("a", &[]);
+    assert!(ok, "{text}");
+    assert!(
+        text.contains("no validation: none of the 1 games fell into the 2% held out"),
+        "{text}"
+    );
+    assert!(text.contains("validation loss none"), "{text}");
+    assert!(!text.contains("NaN"), "{text}");
+    let (ok, text) = run("b", &["--val-percent", "0"]);
+    assert!(ok, "{text}");
+    assert!(
+        text.contains("no validation: --val-percent 0 holds out no games"),
+        "{text}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -6,6 +6,8 @@
 //! positions of a game record.
 
 use super::game::GameRecord;
+use super::scale_fit::FIT_MAX_SCORE;
+use super::DEFAULT_MIN_PLY;
 use crate::board::{Board, Move};
 use crate::search::tablebase::TB_BOUND;
 use crate::search::MATE_BOUND;
@@ -25,6 +27,9 @@ pub struct Filter {
     /// Drop the first `min_ply` positions of each game (the opening, near the random plies
     /// or the book). Known only in game records; a position alone (a text line) is kept.
     pub min_ply: usize,
+    /// Drop positions whose |score| is beyond this (internal centipawns, the file's own);
+    /// None keeps every score.
+    pub max_score: Option<i32>,
 }
 
 impl Filter {
@@ -35,6 +40,16 @@ impl Filter {
         skip_noisy: true,
         skip_mates: true,
         min_ply: 0,
+        max_score: None,
+    };
+
+    /// What `cutoff train` learns from unless its flags say otherwise, and what `cutoff data
+    /// convert --to bullet` writes: the quiet positions from ply 8 of each game record on,
+    /// |score| at most 3000.
+    pub const TRAINING: Filter = Filter {
+        min_ply: DEFAULT_MIN_PLY,
+        max_score: Some(FIT_MAX_SCORE),
+        ..Filter::QUIET
     };
 
     /// The least |score| (internal centipawns) that is a mate or a tablebase result.
@@ -51,7 +66,8 @@ impl Filter {
         !(self.skip_in_check && board.in_check()
             || self.skip_noisy && mv.is_some_and(|m| m.is_noisy())
             || self.skip_mates && i32::from(score).abs() >= Filter::MATE_SCORE
-            || ply.is_some_and(|p| p < self.min_ply))
+            || ply.is_some_and(|p| p < self.min_ply)
+            || self.max_score.is_some_and(|m| i32::from(score).abs() > m))
     }
 
     /// Calls `visit` with each position of `game` that the filter keeps: the board, its
@@ -154,6 +170,16 @@ mod tests {
         assert!(quiet.keeps(&b, 1 - mate, Some(push), Some(2)));
         let check = Board::from_fen("4k3/8/8/8/8/8/8/R3K2r w - - 0 1").unwrap();
         assert!(!quiet.keeps(&check, 0, None, None));
+        let bounded = Filter {
+            max_score: Some(300),
+            ..Filter::default()
+        };
+        assert!(bounded.keeps(&b, -300, Some(capture), Some(0)));
+        assert!(!bounded.keeps(&b, 301, None, None));
+        assert_eq!(Filter::TRAINING.min_ply, 8);
+        assert!(!Filter::TRAINING.keeps(&b, 30, Some(push), Some(7)));
+        assert!(Filter::TRAINING.keeps(&b, 3000, Some(push), Some(8)));
+        assert!(!Filter::TRAINING.keeps(&b, -3001, Some(push), Some(8)));
     }
 
     #[test]

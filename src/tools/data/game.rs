@@ -100,6 +100,42 @@ impl GameRecord {
     }
 }
 
+/// Counts the games of a stream of records, the one way `cutoff data stats` and `cutoff
+/// train` count them. A record with moves is a game. Records without moves (text lines, or a
+/// text file converted to records) are single positions, which datagen writes game after game:
+/// consecutive ones belong to one game until the fullmove number falls back or the result
+/// changes.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct GameCounter {
+    games: u64,
+    /// The fullmove number and result of the last record if it was a single position.
+    last_single: Option<(u16, GameResult)>,
+}
+
+impl GameCounter {
+    /// Counts `record`; returns whether it begins a new game.
+    pub(crate) fn add(&mut self, record: &GameRecord) -> bool {
+        let new_game = if record.moves.is_empty() {
+            let key = (record.start.fullmove_number(), record.result);
+            let continues = self
+                .last_single
+                .is_some_and(|(number, result)| key.0 >= number && key.1 == result);
+            self.last_single = Some(key);
+            !continues
+        } else {
+            self.last_single = None;
+            true
+        };
+        self.games += u64::from(new_game);
+        new_game
+    }
+
+    /// The games begun so far: the number of the last record's game, from 1.
+    pub(crate) fn games(&self) -> u64 {
+        self.games
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -115,5 +151,30 @@ mod tests {
             assert_eq!(result.white_points(), f32::from(white) / 2.0);
         }
         assert_eq!(GameResult::win_for(Color::Black), BlackWins);
+    }
+
+    #[test]
+    fn single_positions_are_counted_into_games() {
+        let at = |fen: &str, result| GameRecord::new(Board::from_fen(fen).unwrap(), 0, result);
+        let (w, d) = (GameResult::WhiteWins, GameResult::Draw);
+        let mut game = at("4k3/8/8/8/8/8/8/4K2R w K - 0 1", d);
+        game.moves.push((game.start.parse_san("O-O").unwrap(), 0));
+        let records = [
+            (at("4k3/8/8/8/8/8/8/4K3 w - - 0 5", w), true),
+            (at("4k3/8/8/8/8/8/8/4K3 b - - 0 5", w), false),
+            (at("4k3/8/8/8/8/8/8/4K3 w - - 0 9", w), false),
+            // The move number falls back: the next game.
+            (at("4k3/8/8/8/8/8/8/4K3 w - - 0 6", w), true),
+            // The result changes: the next game.
+            (at("4k3/8/8/8/8/8/8/4K3 w - - 0 7", d), true),
+            // A record with moves is a game of its own, and so is what follows it.
+            (game, true),
+            (at("4k3/8/8/8/8/8/8/4K3 w - - 0 8", d), true),
+        ];
+        let mut counter = GameCounter::default();
+        for (i, (record, new_game)) in records.iter().enumerate() {
+            assert_eq!(counter.add(record), *new_game, "record {i}");
+        }
+        assert_eq!(counter.games(), 5);
     }
 }

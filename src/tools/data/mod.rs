@@ -16,6 +16,7 @@ pub use game::{GameRecord, GameResult};
 pub use scale_fit::ScaleFit;
 
 use crate::board::Board;
+use game::GameCounter;
 use std::collections::HashSet;
 use std::io::{BufRead, BufReader, Read, Write};
 use viriformat::{clamp_score, write_game, GameReader};
@@ -76,8 +77,9 @@ pub enum DataCommand {
     },
 }
 
-/// The ply limit `cutoff data stats` reports on when not told: datagen's default random
-/// plies, so the positions nearest a random opening.
+/// The ply limit of the trainer's default filter (`Filter::TRAINING`) and of the report of
+/// `cutoff data stats` when not told: datagen's default random plies, so the positions nearest
+/// a random opening are dropped.
 pub(crate) const DEFAULT_MIN_PLY: usize = 8;
 
 /// Runs `cutoff data`.
@@ -167,6 +169,7 @@ pub(crate) fn open(path: &str) -> Result<Box<dyn Read>, String> {
 pub(crate) struct Games {
     path: String,
     source: Source,
+    counter: GameCounter,
 }
 
 enum Source {
@@ -209,11 +212,26 @@ impl Games {
         Ok(Games {
             path: path.to_string(),
             source,
+            counter: GameCounter::default(),
         })
     }
 
-    /// Reads the next game into `game` (reusing its move list); `Ok(false)` at the end.
+    /// The games read so far, single positions counted into games (`GameCounter`): the
+    /// number of the last record's game, from 1.
+    pub(crate) fn games(&self) -> u64 {
+        self.counter.games()
+    }
+
+    /// Reads the next record into `game` (reusing its move list); `Ok(false)` at the end.
     pub(crate) fn next_into(&mut self, game: &mut GameRecord) -> Result<bool, String> {
+        let read = self.read_record(game)?;
+        if read {
+            self.counter.add(game);
+        }
+        Ok(read)
+    }
+
+    fn read_record(&mut self, game: &mut GameRecord) -> Result<bool, String> {
         let path = &self.path;
         match &mut self.source {
             Source::Binary(reader) => reader.read_game(game).map_err(|e| format!("{path}: {e}")),
@@ -279,8 +297,11 @@ pub fn convert<W: Write>(
 /// What `cutoff data stats` counts.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Stats {
+    /// Games, single positions counted into games as `cutoff train` counts them.
     pub games: usize,
     pub positions: usize,
+    /// Positions held alone (text lines, or records without moves).
+    pub single_positions: usize,
     /// Games won by White, drawn, won by Black.
     pub game_results: [usize; 3],
     /// The same for positions.
@@ -304,6 +325,7 @@ impl Default for Stats {
         Stats {
             games: 0,
             positions: 0,
+            single_positions: 0,
             game_results: [0; 3],
             position_results: [0; 3],
             scores: [0; SCORE_BINS],
@@ -337,9 +359,14 @@ pub fn stats_with(path: &str, from: Option<DataFormat>, min_ply: usize) -> Resul
     };
     let mut seen = HashSet::new();
     while games.next_into(&mut game)? {
-        s.games += 1;
         let r = game.result.index();
-        s.game_results[r] += 1;
+        if games.games() > s.games as u64 {
+            s.games += 1;
+            s.game_results[r] += 1;
+        }
+        if game.moves.is_empty() {
+            s.single_positions += 1;
+        }
         s.filters.add(&game);
         let kept = Filter {
             min_ply,
@@ -370,6 +397,14 @@ impl Stats {
             "games {} (white wins {w}, draws {d}, black wins {l})\n",
             self.games
         ));
+        if self.single_positions > 0 {
+            o.push_str(&format!(
+                "  {} single positions (text lines, or records without moves), counted into games \
+                 as cutoff train counts them: a game runs until the move number falls back or \
+                 the result changes\n",
+                self.single_positions
+            ));
+        }
         let [w, d, l] = self.position_results;
         o.push_str(&format!(
             "positions {} ({:.1} a game; by result: white wins {w}, draws {d}, black wins {l})\n",

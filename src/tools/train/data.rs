@@ -125,15 +125,13 @@ pub(crate) struct LoadStats {
     pub(crate) kept: u64,
 }
 
-/// Appends the positions of `path` that `filter` keeps and whose |score| is at most
-/// `max_score` to `out`, their scores times `rescale` (1 keeps them; the bound applies before
-/// it, in the file's own units), numbering games from `stats.games`. Text
-/// files hold single positions: a new game starts where the move number falls back or the
-/// result changes between consecutive lines (what `datagen` writes, one game after another).
+/// Appends the positions of `path` that `filter` keeps to `out` (its score bound applies in
+/// the file's own units), their scores times `rescale` (1 keeps them), numbering games on from
+/// `stats.games`. Games are counted as `cutoff data stats` counts them (single positions,
+/// text lines, into games: `Games::games`).
 pub(crate) fn load(
     path: &str,
     filter: &Filter,
-    max_score: i32,
     rescale: f32,
     limit: usize,
     out: &mut Vec<Sample>,
@@ -141,27 +139,14 @@ pub(crate) fn load(
 ) -> Result<(), String> {
     let mut games = Games::open(path, None)?;
     let mut game = GameRecord::new(Board::startpos(), 0, GameResult::Draw);
-    let mut last_text: Option<(u16, GameResult)> = None;
+    let first = stats.games;
     while out.len() < limit && games.next_into(&mut game)? {
-        if game.moves.is_empty() {
-            let key = (game.start.fullmove_number(), game.result);
-            let new_game = match last_text {
-                None => true,
-                Some((number, result)) => key.0 < number || key.1 != result,
-            };
-            if new_game {
-                stats.games += 1;
-            }
-            last_text = Some(key);
-        } else {
-            stats.games += 1;
-            last_text = None;
-        }
+        stats.games = first + games.games();
         let id = stats.games as u32;
         let result = game.result;
         stats.seen += game.position_count() as u64;
         filter.positions(&game, |board, score, _| {
-            if out.len() < limit && i32::from(score).abs() <= max_score {
+            if out.len() < limit {
                 let score = if rescale == 1.0 {
                     score
                 } else {

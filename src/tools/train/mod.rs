@@ -86,7 +86,7 @@ pub struct TrainArgs {
     #[arg(long)]
     pub max_positions: Option<usize>,
     /// Skip the first plies of each game record (openings' random moves).
-    #[arg(long, default_value_t = 8)]
+    #[arg(long, default_value_t = crate::tools::data::DEFAULT_MIN_PLY)]
     pub min_ply: usize,
     /// Keep positions with the side to move in check.
     #[arg(long)]
@@ -284,6 +284,7 @@ pub fn run_cli(args: &TrainArgs) -> Result<(), String> {
         skip_noisy: !args.keep_noisy,
         skip_mates: true,
         min_ply: args.min_ply,
+        max_score: Some(args.max_score),
     };
     let started = Instant::now();
     let mut samples = Vec::new();
@@ -300,7 +301,6 @@ pub fn run_cli(args: &TrainArgs) -> Result<(), String> {
         data::load(
             &file.path,
             &filter,
-            args.max_score,
             rescale,
             limit,
             &mut samples,
@@ -332,6 +332,9 @@ pub fn run_cli(args: &TrainArgs) -> Result<(), String> {
     ));
     if train.is_empty() {
         return Err("no training positions (all went to validation)".into());
+    }
+    if val.is_empty() {
+        log.line(&no_validation(stats.games, args.val_percent));
     }
 
     let target = Target {
@@ -395,9 +398,14 @@ pub fn run_cli(args: &TrainArgs) -> Result<(), String> {
             positions_per_second: train.len() as f64 / seconds,
         };
         history.push(record);
+        let validation = if val.is_empty() {
+            "none".to_string()
+        } else {
+            format!("{:.6}", record.validation)
+        };
         log.line(&format!(
-            "epoch {:>3}: train loss {:.6}, validation loss {:.6}, {:.0} positions/s, {:.1}s",
-            record.epoch, record.train, record.validation, record.positions_per_second, seconds
+            "epoch {:>3}: train loss {:.6}, validation loss {validation}, {:.0} positions/s, {:.1}s",
+            record.epoch, record.train, record.positions_per_second, seconds
         ));
         log.tsv(&history)?;
         write_checkpoint(&args.out_dir.join(CHECKPOINT), &net, &opt, &history)?;
@@ -418,6 +426,19 @@ pub fn run_cli(args: &TrainArgs) -> Result<(), String> {
         path.display()
     ));
     Ok(())
+}
+
+/// Why a run has no validation positions, and what it does without them.
+fn no_validation(games: u64, val_percent: f64) -> String {
+    let why = if val_percent > 0.0 {
+        format!(
+            "none of the {games} games fell into the {val_percent}% held out (--val-percent): \
+             too few games to validate on"
+        )
+    } else {
+        format!("--val-percent {val_percent} holds out no games")
+    };
+    format!("no validation: {why}; training without it (the validation loss is not measured)")
 }
 
 /// `--init`'s net in floats, and its id, if it is a net of the command's shape.
@@ -760,16 +781,7 @@ mod tests {
         let keep_all = Filter::default();
         let load = |rescale: f32| {
             let (mut out, mut stats) = (Vec::new(), LoadStats::default());
-            data::load(
-                &path,
-                &keep_all,
-                3000,
-                rescale,
-                usize::MAX,
-                &mut out,
-                &mut stats,
-            )
-            .unwrap();
+            data::load(&path, &keep_all, rescale, usize::MAX, &mut out, &mut stats).unwrap();
             out.iter().map(|s| s.score).collect::<Vec<_>>()
         };
         // Scores from the side to move: White's 100 and 300, Black's -200 and -400.
