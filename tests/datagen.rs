@@ -156,6 +156,19 @@ fn the_command_writes_its_file_and_counts() {
         "{stdout}"
     );
     assert!(stdout.contains("positions/s"), "{stdout}");
+    // How the games ended, in words (not the code's names, such as `AdjudicatedDraw`).
+    let endings = stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("endings: "))
+        .expect("an endings line");
+    for part in endings.split(", ") {
+        let (words, count) = part.rsplit_once(' ').expect("words and a count");
+        assert!(count.parse::<usize>().is_ok(), "{stdout}");
+        assert!(
+            words.chars().all(|c| !c.is_ascii_uppercase()),
+            "{words}: {stdout}"
+        );
+    }
     for l in text.lines() {
         check_line(l);
     }

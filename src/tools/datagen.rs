@@ -279,6 +279,23 @@ pub enum Ending {
     MaxPlies,
 }
 
+impl Ending {
+    /// The words the summary prints.
+    pub fn label(self) -> &'static str {
+        match self {
+            Ending::Checkmate => "checkmate",
+            Ending::Stalemate => "stalemate",
+            Ending::Repetition => "repetition",
+            Ending::FiftyMoves => "50-move rule",
+            Ending::InsufficientMaterial => "insufficient material",
+            Ending::AdjudicatedWin => "adjudicated win",
+            Ending::AdjudicatedDraw => "adjudicated draw",
+            Ending::Tablebase => "tablebase",
+            Ending::MaxPlies => "ply limit (--max-plies)",
+        }
+    }
+}
+
 /// A kept position: its FEN and the search's score for it, from White's side.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Sample {
@@ -616,7 +633,7 @@ impl Summary {
         let endings: Vec<String> = self
             .endings
             .iter()
-            .map(|(e, n)| format!("{e:?} {n}"))
+            .map(|(e, n)| format!("{} {n}", e.label()))
             .collect();
         format!(
             "games {} positions {} (white wins {}, draws {}, black wins {}; {:.1} plies a game)\n\
@@ -967,10 +984,7 @@ impl RunRecord<'_> {
         use sidecar::Json;
         let (c, a, adj) = (self.config, self.args, &self.config.adjudication);
         let hard = c.move_limits().nodes;
-        let format = match c.format {
-            DataFormat::Text => "text",
-            DataFormat::Binary => "binary",
-        };
+        let format = c.format.name();
         let settings = Json::Object(vec![
             ("games", c.games.into()),
             ("nodes", c.nodes.into()),
@@ -1024,6 +1038,35 @@ impl RunRecord<'_> {
 mod tests {
     use super::*;
     use crate::search::tablebase::TB_BOUND;
+
+    #[test]
+    fn the_summary_names_endings_in_words() {
+        let game = |ending| Game {
+            result: GameResult::Draw,
+            ending,
+            plies: 10,
+            openings_dropped: 0,
+            nodes: 100,
+            max_move_nodes: 10,
+            samples: Vec::new(),
+            start: Board::startpos(),
+            moves: Vec::new(),
+        };
+        let mut summary = Summary::default();
+        for ending in [
+            Ending::AdjudicatedDraw,
+            Ending::FiftyMoves,
+            Ending::AdjudicatedDraw,
+        ] {
+            summary.add(&game(ending));
+        }
+        let text = summary.text();
+        assert!(
+            text.contains("endings: adjudicated draw 2, 50-move rule 1\n"),
+            "{text}"
+        );
+        assert!(!text.contains("Adjudicated"), "{text}");
+    }
 
     #[test]
     fn pgn_books_give_the_position_after_the_moves() {

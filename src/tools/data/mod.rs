@@ -31,6 +31,14 @@ pub enum DataFormat {
 }
 
 impl DataFormat {
+    /// The format as its flag value names it.
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            DataFormat::Text => "text",
+            DataFormat::Binary => "binary",
+        }
+    }
+
     /// The format a file name says: `.txt` (or `.txt.xz`, `.text`, `.epd`) is text; `.bin`,
     /// `.vf` and `.viri` (each perhaps with `.xz`) are binary.
     pub(crate) fn from_path(path: &str) -> Option<DataFormat> {

@@ -39,7 +39,9 @@ pub(crate) fn open(
     if let Some(named) = DataFormat::from_path(path) {
         if named != format {
             return Err(format!(
-                "{path}: its name says {named:?} but the run writes {format:?} (--format)"
+                "{path}: its name says {} but the run writes {} (--format)",
+                named.name(),
+                format.name()
             ));
         }
     }
@@ -51,7 +53,7 @@ pub(crate) fn open(
         DataFormat::Text => scan_text(reader),
         DataFormat::Binary => scan_binary(reader),
     }
-    .map_err(|e| format!("{path}: cannot append {format:?} games: {e}"))?;
+    .map_err(|e| format!("{path}: cannot append {} games: {e}", format.name()))?;
     existing.cut = len - finished;
     let file = OpenOptions::new()
         .write(true)
