@@ -1,10 +1,15 @@
-//! `cutoff data`: converts between the text format of `cutoff datagen` (`FEN | score |
-//! result` lines) and the binary game records of `viriformat`, and prints statistics of
-//! either. docs/datagen.md describes both formats.
+//! The data layer, and `cutoff data`. The layer: `game` (a game's result and record, and the
+//! count of games), `text` (the `FEN | score | result` line), `viriformat` (binary game
+//! records), `bullet` (bullet's single positions), `filter` (which positions a reader uses),
+//! `scale_fit`, and `Games`, which reads a file of either format as game records. Datagen, the
+//! trainer and the tuner use it; it uses none of them.
 //!
-//! Both formats are read as a stream of `GameRecord`s: a text line is a game of one position
-//! (its start, with the line's score and result, and no moves).
+//! `cutoff data` converts between the text format of `cutoff datagen` and binary game records,
+//! or to bullet's single positions, and prints statistics of either. docs/datagen.md describes
+//! the formats. Both formats are read as a stream of `GameRecord`s: a text line is a game of
+//! one position (its start, with the line's score and result, and no moves).
 
+pub mod bullet;
 pub mod filter;
 pub mod game;
 pub mod scale_fit;
@@ -54,6 +59,40 @@ impl DataFormat {
     }
 }
 
+/// What `cutoff data convert` writes: the two formats, or bullet's single positions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum OutputFormat {
+    /// `FEN | score | result` lines, every position.
+    Text,
+    /// viriformat game records.
+    Binary,
+    /// bulletformat `ChessBoard` positions (32 bytes each) for the bullet trainer: only
+    /// those `cutoff train`'s default filter keeps.
+    Bullet,
+}
+
+impl From<DataFormat> for OutputFormat {
+    fn from(format: DataFormat) -> OutputFormat {
+        match format {
+            DataFormat::Text => OutputFormat::Text,
+            DataFormat::Binary => OutputFormat::Binary,
+        }
+    }
+}
+
+impl OutputFormat {
+    /// The format an output file's name says: a data format's, or bullet for `.bullet` and
+    /// `.data` (the name bullet's own tools give such files).
+    pub(crate) fn from_path(path: &str) -> Option<OutputFormat> {
+        let lower = path.to_ascii_lowercase();
+        if [".bullet", ".data"].iter().any(|e| lower.ends_with(e)) {
+            Some(OutputFormat::Bullet)
+        } else {
+            DataFormat::from_path(path).map(OutputFormat::from)
+        }
+    }
+}
+
 /// The subcommands of `cutoff data`.
 #[derive(Clone, Debug, clap::Subcommand)]
 pub enum DataCommand {
@@ -64,9 +103,11 @@ pub enum DataCommand {
         /// Output file (overwritten).
         output: String,
         /// Output format [default: by the output's extension: .txt text, .bin/.vf/.viri
-        /// binary].
+        /// binary, .bullet/.data bullet]. `bullet` writes the positions `cutoff train` learns
+        /// from by default: not in check, the move played not a capture or promotion, not a
+        /// mate, from ply 8 of each game record, |score| <= 3000 (Filter::TRAINING).
         #[arg(long, value_enum)]
-        to: Option<DataFormat>,
+        to: Option<OutputFormat>,
         /// Input format [default: by the input's extension, else by its first bytes].
         #[arg(long, value_enum)]
         from: Option<DataFormat>,
@@ -100,19 +141,24 @@ pub fn run_cli(command: &DataCommand) -> Result<(), String> {
             from,
         } => {
             let to = to
-                .or_else(|| DataFormat::from_path(output))
+                .or_else(|| OutputFormat::from_path(output))
                 .ok_or_else(|| {
                     format!("{output}: cannot tell the output format from its name; give --to")
                 })?;
             let file = std::fs::File::create(output).map_err(|e| format!("{output}: {e}"))?;
             let mut out = std::io::BufWriter::new(file);
-            let counts = convert(input, *from, to, &mut out)?;
+            let (games, positions) = convert(input, *from, to, &mut out)?;
             out.flush().map_err(|e| format!("{output}: {e}"))?;
+            let what = match to {
+                OutputFormat::Bullet => {
+                    " (the positions cutoff train's default filter keeps, in game order: \
+                     shuffle them before training)"
+                }
+                _ => "",
+            };
             let _ = writeln!(
                 std::io::stdout(),
-                "{} games, {} positions written to {output}",
-                counts.0,
-                counts.1
+                "{games} games, {positions} positions written to {output}{what}"
             );
             Ok(())
         }
@@ -279,25 +325,42 @@ fn write_text<W: Write>(out: &mut W, game: &GameRecord) -> std::io::Result<()> {
     error
 }
 
+/// Writes the positions of `game` that `Filter::TRAINING` keeps as bulletformat positions;
+/// returns how many.
+fn write_bullet<W: Write>(out: &mut W, game: &GameRecord) -> std::io::Result<usize> {
+    let mut written = Ok(0);
+    Filter::TRAINING.positions(game, |board, score, _| {
+        if let Ok(n) = &mut written {
+            match out.write_all(&bullet::pack(board, score, game.result)) {
+                Ok(()) => *n += 1,
+                Err(e) => written = Err(e),
+            }
+        }
+    });
+    written
+}
+
 /// Converts `input` (read as `from`, or as its name or bytes say) to `to` on `out`; returns
-/// the games and positions written.
+/// the records read and the positions written (every position, but for bullet's only those
+/// `Filter::TRAINING` keeps).
 pub fn convert<W: Write>(
     input: &str,
     from: Option<DataFormat>,
-    to: DataFormat,
+    to: impl Into<OutputFormat>,
     out: &mut W,
 ) -> Result<(usize, usize), String> {
+    let to = to.into();
     let mut games = Games::open(input, from)?;
     let mut game = GameRecord::new(Board::startpos(), 0, GameResult::Draw);
     let (mut n_games, mut n_positions) = (0, 0);
     while games.next_into(&mut game)? {
-        match to {
-            DataFormat::Text => write_text(out, &game),
-            DataFormat::Binary => write_game(out, &game),
+        n_positions += match to {
+            OutputFormat::Text => write_text(out, &game).map(|_| game.position_count()),
+            OutputFormat::Binary => write_game(out, &game).map(|_| game.position_count()),
+            OutputFormat::Bullet => write_bullet(out, &game),
         }
         .map_err(|e| format!("writing: {e}"))?;
         n_games += 1;
-        n_positions += game.position_count();
     }
     Ok((n_games, n_positions))
 }
@@ -500,5 +563,19 @@ mod tests {
         assert_eq!(DataFormat::from_path("a.BIN"), Some(DataFormat::Binary));
         assert_eq!(DataFormat::from_path("a.vf.xz"), Some(DataFormat::Binary));
         assert_eq!(DataFormat::from_path("a.data"), None);
+        assert_eq!(
+            OutputFormat::from_path("a.data"),
+            Some(OutputFormat::Bullet)
+        );
+        assert_eq!(
+            OutputFormat::from_path("a.Bullet"),
+            Some(OutputFormat::Bullet)
+        );
+        assert_eq!(OutputFormat::from_path("a.vf"), Some(OutputFormat::Binary));
+        assert_eq!(
+            OutputFormat::from_path("a.bin.xz"),
+            Some(OutputFormat::Binary)
+        );
+        assert_eq!(OutputFormat::from_path("a"), None);
     }
 }
