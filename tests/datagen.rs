@@ -6,7 +6,7 @@ use cutoff::board::Board;
 use cutoff::position::Position;
 use cutoff::search::MATE_BOUND;
 use cutoff::search::{search_fresh, Limits, SearchOptions};
-use cutoff::tools::data::GameResult;
+use cutoff::tools::data::{DataFormat, GameResult};
 use cutoff::tools::datagen::{self, Adjudication, DatagenConfig, Ending, GamePlayer, Verification};
 use std::collections::HashMap;
 
@@ -534,4 +534,25 @@ fn a_signal_stops_the_run_with_its_games_written() {
         "{sidecar}"
     );
     std::fs::remove_dir_all(&dir).ok();
+}
+
+/// A game that ends before its first move (here `--max-plies 0`) scored no position, and a
+/// binary record without moves would read as a single position scored 0: neither format
+/// writes anything for it.
+#[test]
+fn games_without_a_move_write_nothing() {
+    for format in [DataFormat::Text, DataFormat::Binary] {
+        let cfg = DatagenConfig {
+            format,
+            adjudication: Adjudication {
+                max_plies: 0,
+                ..Adjudication::default()
+            },
+            ..config(3, 1, 1)
+        };
+        let mut out = Vec::new();
+        let summary = datagen::run(&cfg, &[], None, &mut out).expect("a run");
+        assert_eq!(summary.games, 3);
+        assert!(out.is_empty(), "{format:?}: {} bytes", out.len());
+    }
 }

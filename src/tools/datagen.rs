@@ -746,8 +746,13 @@ fn read_pgn_book(text: &str) -> Result<Vec<Board>, String> {
 }
 
 /// The bytes of a finished game in `format`: text lines of its kept positions, or a binary
-/// game record of every move.
+/// game record of every move. A game that ended before its first move (`--max-plies 0`, or a
+/// start position already in the tables) writes nothing: it scored no position, and a record
+/// without moves would be read as a single position scored 0 (`GameRecord::positions`).
 fn game_bytes(game: &mut Game, format: DataFormat) -> Vec<u8> {
+    if game.moves.is_empty() {
+        return Vec::new();
+    }
     match format {
         DataFormat::Text => {
             let mut text = String::new();
