@@ -109,8 +109,8 @@ enum Command {
         args: cutoff::tools::datagen::DatagenArgs,
     },
     /// Training data files: convert between `FEN | cp | result` lines and binary game records
-    /// (viriformat, as the bullet trainer reads), or print their statistics (see
-    /// docs/datagen.md).
+    /// (viriformat, as the bullet trainer reads) or to bullet's single positions, or print
+    /// their statistics (see docs/datagen.md).
     Data {
         #[command(subcommand)]
         command: cutoff::tools::data::DataCommand,

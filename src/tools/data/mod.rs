@@ -96,7 +96,8 @@ impl OutputFormat {
 /// The subcommands of `cutoff data`.
 #[derive(Clone, Debug, clap::Subcommand)]
 pub enum DataCommand {
-    /// Convert a data file between the text format and binary game records.
+    /// Convert a data file between the text format and binary game records, or to bullet's
+    /// single positions.
     Convert {
         /// Input file (text or binary, plain or .xz).
         input: String,
