@@ -156,6 +156,28 @@ fn the_command_writes_its_file_and_counts() {
         "{stdout}"
     );
     assert!(stdout.contains("positions/s"), "{stdout}");
+    // Where the time went: the CPU line, the shares (which add up to about 100%), and the
+    // moves' nodes against the soft limit.
+    assert!(
+        stdout.lines().any(|l| l.starts_with("cpu ")),
+        "a cpu line: {stdout}"
+    );
+    let shares = stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("where the time went: "))
+        .expect("a line of where the time went");
+    let total: f64 = shares
+        .split(", ")
+        .map(|part| {
+            let pct = part.rsplit_once(' ').expect("a name and a share").1;
+            pct.trim_end_matches('%').parse::<f64>().expect("a share")
+        })
+        .sum();
+    assert!((99.0..=101.0).contains(&total), "{shares}");
+    assert!(
+        stdout.contains("nodes a move against the soft limit 300: mean "),
+        "{stdout}"
+    );
     // How the games ended, in words (not the code's names, such as `AdjudicatedDraw`).
     let endings = stdout
         .lines()

@@ -11,6 +11,7 @@
 //! that an appended run with the same seed plays new games rather than the same ones again.
 
 mod output;
+mod profile;
 mod sidecar;
 
 use crate::board::{legal_moves, Board, Color, Move};
@@ -22,11 +23,12 @@ use crate::search::{Control, Limits, SearchOptions, Searcher, MATE_BOUND};
 use crate::tools::data::viriformat::{clamp_score, write_game};
 use crate::tools::data::{text, DataFormat, Filter, GameRecord, GameResult};
 use crate::tools::progress;
+use profile::{GameTime, MoveNodes};
 use shakmaty_syzygy::Wdl;
 use std::io::{IsTerminal, Write};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// The settings of a run (`cutoff datagen` makes them from its `DatagenArgs`).
 #[derive(Clone, Debug)]
@@ -322,6 +324,9 @@ pub struct Game {
     /// 16 bits), the last one included when an adjudication ended the game before it was
     /// played: what a binary record holds.
     pub moves: Vec<(Move, i16)>,
+    /// Where the game's time went, and its moves' nodes against the soft limit.
+    pub(crate) time: GameTime,
+    pub(crate) move_nodes: MoveNodes,
 }
 
 /// The generator of game `index` under `seed`: its openings' draws.
@@ -378,7 +383,7 @@ impl<'a> GamePlayer<'a> {
     /// An opening: a book position (if any) followed by random legal moves, one that is not
     /// over and that the verification search scores within its bound. Returns the position
     /// and how many decided openings were drawn again before it.
-    fn opening(&mut self, rng: &mut SplitMix64) -> (Position, usize) {
+    fn opening(&mut self, rng: &mut SplitMix64, time: &mut GameTime) -> (Position, usize) {
         const TRIES: usize = 100;
         let check = self.config.verification;
         let mut last = None;
@@ -407,8 +412,12 @@ impl<'a> GamePlayer<'a> {
             if check.nodes == 0 {
                 return (pos, dropped);
             }
+            let cleared = Instant::now();
             self.searcher.clear();
+            let searched = Instant::now();
             let verdict = self.search(&pos, &Limits::nodes(check.nodes));
+            time.clearing += searched - cleared;
+            time.verification += searched.elapsed();
             if verdict.score.abs() <= check.max_score {
                 return (pos, dropped);
             }
@@ -421,13 +430,19 @@ impl<'a> GamePlayer<'a> {
 
     /// Plays game `index` of the run.
     pub fn play(&mut self, index: usize) -> Game {
+        let started = Instant::now();
+        let mut time = GameTime::default();
+        let mut move_nodes = MoveNodes::default();
         let mut rng = game_rng(self.config.seed, index);
-        let (mut pos, openings_dropped) = self.opening(&mut rng);
+        let (mut pos, openings_dropped) = self.opening(&mut rng, &mut time);
         // Searches from a cleared table: the game depends on its opening alone, not on the
         // verification's search or the game before.
+        let cleared = Instant::now();
         self.searcher.clear();
+        time.clearing += cleared.elapsed();
         let start = *pos.board();
         let limits = self.config.move_limits();
+        let hard = limits.nodes.unwrap_or(u64::MAX);
         let adj = self.config.adjudication;
         let mut samples = Vec::new();
         let mut moves = Vec::new();
@@ -447,7 +462,10 @@ impl<'a> GamePlayer<'a> {
             if plies >= adj.max_plies {
                 break (GameResult::Draw, Ending::MaxPlies);
             }
+            let search_started = Instant::now();
             let searched = self.search(&pos, &limits);
+            time.searches += search_started.elapsed();
+            move_nodes.record(searched.nodes, self.config.nodes, hard);
             let Searched { best, score, .. } = searched;
             nodes += searched.nodes;
             max_move_nodes = max_move_nodes.max(searched.nodes);
@@ -494,6 +512,7 @@ impl<'a> GamePlayer<'a> {
             pos.make_move(best);
             plies += 1;
         };
+        time.total = started.elapsed();
         Game {
             result,
             ending,
@@ -504,6 +523,8 @@ impl<'a> GamePlayer<'a> {
             samples,
             start,
             moves,
+            time,
+            move_nodes,
         }
     }
 
@@ -591,6 +612,15 @@ pub struct Summary {
     pub(crate) openings_dropped: usize,
     /// Nodes of the move searches.
     pub(crate) nodes: u64,
+    /// The soft node limit of the run's moves, for the nodes line.
+    pub(crate) soft_nodes: u64,
+    /// Where the games' time went (summed over the threads), the writing of the file, and
+    /// the moves' nodes against the soft limit.
+    pub(crate) time: GameTime,
+    pub(crate) writing: Duration,
+    pub(crate) move_nodes: MoveNodes,
+    /// The CPU time of the process when the summary was last brought up to date.
+    pub(crate) cpu: Option<Duration>,
 }
 
 impl Summary {
@@ -601,6 +631,8 @@ impl Summary {
         self.scored += g.moves.len();
         self.openings_dropped += g.openings_dropped;
         self.nodes += g.nodes;
+        self.time.add(&g.time);
+        self.move_nodes.add(&g.move_nodes);
         self.results[g.result.index()] += 1;
         match self.endings.iter_mut().find(|(e, _)| *e == g.ending) {
             Some((_, n)) => *n += 1,
@@ -628,6 +660,23 @@ impl Summary {
         )
     }
 
+    /// The CPU line: the process's CPU time and the scored moves (every position of a binary
+    /// file) and kept positions (a text file's lines) per CPU second.
+    fn cpu_text(&self) -> String {
+        match self.cpu {
+            Some(cpu) => {
+                let secs = cpu.as_secs_f64().max(1e-9);
+                format!(
+                    "cpu {:.1} s: {:.0} scored moves and {:.0} kept positions a cpu second",
+                    cpu.as_secs_f64(),
+                    self.scored as f64 / secs,
+                    self.positions as f64 / secs
+                )
+            }
+            None => "cpu time: not available here".into(),
+        }
+    }
+
     pub fn text(&self) -> String {
         let secs = self.seconds.max(1e-9);
         let endings: Vec<String> = self
@@ -641,7 +690,10 @@ impl Summary {
              endings: {}\n\
              scored moves {} (every searched position, as binary records hold them), {:.0}/s, \
              {:.0} nodes a move\n\
-             openings drawn again after the verification search {}",
+             openings drawn again after the verification search {}\n\
+             {}\n\
+             {}\n\
+             {}",
             self.games,
             self.positions,
             self.results[0],
@@ -655,7 +707,10 @@ impl Summary {
             self.scored,
             self.scored as f64 / secs,
             self.nodes as f64 / self.scored.max(1) as f64,
-            self.openings_dropped
+            self.openings_dropped,
+            self.cpu_text(),
+            profile::time_text(&self.time, self.writing),
+            self.move_nodes.text(self.soft_nodes)
         )
     }
 }
@@ -809,7 +864,11 @@ pub(crate) fn run_watched<W: Write + Send>(
     let started = Instant::now();
     let watch = Mutex::new(watch);
     let next_game = AtomicUsize::new(0);
-    let shared = Mutex::new((out, Summary::default(), None::<String>));
+    let summary = Summary {
+        soft_nodes: config.nodes,
+        ..Summary::default()
+    };
+    let shared = Mutex::new((out, summary, None::<String>));
     let bar = progress::bar(config.games, "datagen");
     let threads = config.threads.clamp(1, config.games.max(1));
     std::thread::scope(|scope| {
@@ -828,6 +887,7 @@ pub(crate) fn run_watched<W: Write + Send>(
                         break;
                     }
                     let mut game = player.play(config.first_game + index);
+                    let writing = Instant::now();
                     let bytes = game_bytes(&mut game, config.format);
                     let mut guard = shared.lock().unwrap_or_else(|e| e.into_inner());
                     let (out, summary, error) = &mut *guard;
@@ -839,8 +899,10 @@ pub(crate) fn run_watched<W: Write + Send>(
                         *error = Some(format!("writing the output: {e}"));
                         break;
                     }
+                    summary.writing += writing.elapsed();
                     summary.add(&game);
                     summary.seconds = started.elapsed().as_secs_f64();
+                    summary.cpu = profile::process_cpu();
                     bar.set_message(summary.rates(config.format));
                     bar.inc(1);
                     (watch.lock().unwrap_or_else(|e| e.into_inner()))(summary);
@@ -855,6 +917,7 @@ pub(crate) fn run_watched<W: Write + Send>(
     progress::finish(&bar);
     let (_, mut summary, error) = shared.into_inner().unwrap_or_else(|e| e.into_inner());
     summary.seconds = started.elapsed().as_secs_f64();
+    summary.cpu = profile::process_cpu();
     match error {
         Some(e) => Err(e),
         None => Ok(summary),
@@ -1018,6 +1081,12 @@ impl RunRecord<'_> {
             ("games", summary.games.into()),
             ("positions", summary.written(c.format).into()),
             ("seconds", Json::Float(summary.seconds)),
+            (
+                "cpu_seconds",
+                summary
+                    .cpu
+                    .map_or(Json::Null, |c| Json::Float(c.as_secs_f64())),
+            ),
             ("finished", Json::Bool(finished)),
             ("started_unix", self.started.0.into()),
             ("started", self.started.1.as_str().into()),
@@ -1056,6 +1125,8 @@ mod tests {
             samples: Vec::new(),
             start: Board::startpos(),
             moves: Vec::new(),
+            time: GameTime::default(),
+            move_nodes: MoveNodes::default(),
         };
         let mut summary = Summary::default();
         for ending in [
@@ -1117,7 +1188,11 @@ mod tests {
         let mut player = GamePlayer::new(&config, &[], None);
         let openings: Vec<String> = [(0, 0), (11, 2)]
             .iter()
-            .map(|&(seed, index)| player.opening(&mut game_rng(seed, index)).0.board().fen())
+            .map(|&(seed, index)| {
+                let mut time = GameTime::default();
+                let (pos, _) = player.opening(&mut game_rng(seed, index), &mut time);
+                pos.board().fen()
+            })
             .collect();
         assert_eq!(
             openings,
