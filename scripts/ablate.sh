@@ -40,7 +40,7 @@
 # and the same result as the part's worth: positive means the part gains, in play (a variant
 # with Option=false) or when switched on (a variant with Option=true).
 #
-# fastchess: $FASTCHESS, else on PATH, else /work/opt/bin/fastchess.
+# fastchess: $FASTCHESS, else on PATH.
 
 set -euo pipefail
 

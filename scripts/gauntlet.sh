@@ -39,8 +39,7 @@
 # Anything after "--" is passed to cutechess-cli unchanged (for example
 #   -- -each timemargin=50   or   -- -resign movecount=3 score=800).
 #
-# cutechess-cli is taken from $CUTECHESS, else `cutechess-cli` on PATH, else
-# /work/opt/bin/cutechess-cli.
+# cutechess-cli is taken from $CUTECHESS, else `cutechess-cli` on PATH.
 #
 # Output: cutechess-cli's game lines and, at the end, e.g.
 #   Score of cutoff vs phalanx: 40 - 50 - 10  [0.450] 100

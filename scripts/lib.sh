@@ -57,17 +57,38 @@ abs_out() {
     printf '%s/%s\n' "$(readlink -f -- "$(dirname -- "$1")")" "$(basename -- "$1")"
 }
 
-# find_tool NAME VAR: the match tool NAME from $VAR if set, else on PATH, else in
-# /work/opt/bin (where this machine builds them).
+# find_tool NAME VAR: the match tool NAME from $VAR if set, else on PATH.
 find_tool() {
     local name="$1" var="$2"
     if [[ -n "${!var:-}" ]]; then
         printf '%s\n' "${!var}"
     elif command -v "$name" >/dev/null 2>&1; then
         command -v "$name"
-    elif [[ -x "/work/opt/bin/$name" ]]; then
-        printf '%s\n' "/work/opt/bin/$name"
     else
-        die "$name not found: set $var, put it on PATH, or build it into /work/opt/bin"
+        die "$name not found: set $var or put it on PATH"
     fi
+}
+
+# check_engine EXE [NAME=VALUE...]: EXE answers `uci` with `uciok` and lists each option NAME,
+# takes each `setoption` without an `info string error` line, answers `isready` with `readyok`
+# and exits on `quit`, all within 30 s; else the script ends with what went wrong. The game
+# scripts' --check runs it on their engines, so a renamed option, a net file that does not load
+# or an engine that does not start is caught without a match tool.
+check_engine() {
+    local exe="$1"; shift
+    local input="uci"$'\n' opt out
+    for opt in "$@"; do
+        input+="setoption name ${opt%%=*} value ${opt#*=}"$'\n'
+    done
+    input+="isready"$'\n'"quit"$'\n'
+    out="$(printf '%s' "$input" | timeout 30 "$exe" 2>&1)" \
+        || die "$exe did not answer uci, setoption and isready and quit within 30 s"
+    grep -qx 'uciok' <<<"$out" || die "$exe did not answer uci with uciok"
+    for opt in "$@"; do
+        grep -qiF "option name ${opt%%=*} type " <<<"$out" || die "$exe has no option ${opt%%=*}"
+    done
+    if grep -q '^info string error' <<<"$out"; then
+        die "$exe: $(grep -m1 '^info string error' <<<"$out")"
+    fi
+    grep -qx 'readyok' <<<"$out" || die "$exe did not answer isready with readyok"
 }

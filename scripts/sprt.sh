@@ -40,11 +40,13 @@
 #                      --new-option UseNNUE=true --new-option EvalFile=/path/net.nnue
 #   --base-option N=V  the same for the base engine
 #   --new-name NAME, --base-name NAME   the engines' names in the results
+#   --check            play nothing: check the arguments, that both engines answer uci and
+#                      isready and take their options, and print the fastchess command
 # Anything after "--" is passed to fastchess unchanged (e.g. adjudication:
 #   -- -draw movenumber=40 movecount=8 score=10 -resign movecount=3 score=600).
 #
-# fastchess is taken from $FASTCHESS, else `fastchess` on PATH, else
-# /work/opt/bin/fastchess. fastchess saves its state (for resuming with
+# fastchess is taken from $FASTCHESS, else `fastchess` on PATH (--check needs none).
+# fastchess saves its state (for resuming with
 # `fastchess -config file=STATE`) outside the repo, in $SPRT_STATE_DIR
 # (default ${TMPDIR:-/tmp}/cutoff-sprt); the path is printed at the start.
 #
@@ -61,7 +63,7 @@
 # (or "H0 accepted", or "inconclusive (no bound crossed)" when --rounds ran out).
 # H1: new gains >= ELO1 nElo (5% false-positive rate); H0: it does not.
 #
-# A test played in parts (here and on a lent machine with more cores, or under a second seed
+# A test played in parts (on machines with different core counts, or under a second seed
 # after a lost state) is one test: scripts/sprt_merge.py sums the parts' game pairs from their
 # state files or logs and prints the Elo, nElo and LLR of the whole, as fastchess computes them.
 # If the state is lost but its counts are written down, the test goes on as itself: start this
@@ -89,6 +91,9 @@ NEW_OPTS=()
 BASE_OPTS=()
 NEW_NAME=""
 BASE_NAME=""
+CHECK=""
+NEW_RAW=()
+BASE_RAW=()
 
 while [[ $# -gt 0 ]]; do
     case "$1" in
@@ -101,8 +106,9 @@ while [[ $# -gt 0 ]]; do
         --book) BOOK="${2:?--book needs a value}"; shift 2 ;;
         --seed) SEED="${2:?--seed needs a value}"; shift 2 ;;
         --pgn) PGN="${2:?--pgn needs a value}"; shift 2 ;;
-        --new-option) NEW_OPTS+=("option.${2:?--new-option needs NAME=VALUE}"); shift 2 ;;
-        --base-option) BASE_OPTS+=("option.${2:?--base-option needs NAME=VALUE}"); shift 2 ;;
+        --new-option) NEW_OPTS+=("option.${2:?--new-option needs NAME=VALUE}"); NEW_RAW+=("$2"); shift 2 ;;
+        --base-option) BASE_OPTS+=("option.${2:?--base-option needs NAME=VALUE}"); BASE_RAW+=("$2"); shift 2 ;;
+        --check) CHECK=1; shift ;;
         --new-name) NEW_NAME="${2:?--new-name needs a value}"; shift 2 ;;
         --base-name) BASE_NAME="${2:?--base-name needs a value}"; shift 2 ;;
         -h|--help) usage 0 ;;
@@ -120,7 +126,11 @@ BASE_BIN="$(abs_exe "${POSITIONAL[1]}")"
 BOOK="$(abs_book "$BOOK")"
 BOOK_FORMAT="$(book_format "$BOOK" epd)"
 
-FC="$(find_tool fastchess FASTCHESS)"
+if [[ -n "$CHECK" ]]; then
+    FC="$(find_tool fastchess FASTCHESS 2>/dev/null)" || FC="fastchess"
+else
+    FC="$(find_tool fastchess FASTCHESS)"
+fi
 
 # Engine names: the file names, made distinct when both builds share one.
 NEW_NAME="${NEW_NAME:-$(basename -- "$NEW_BIN")}"
@@ -137,10 +147,12 @@ else
 fi
 
 STATE_DIR="${SPRT_STATE_DIR:-${TMPDIR:-/tmp}/cutoff-sprt}"
-mkdir -p "$STATE_DIR"
-# Absolute: fastchess saves its state to this name as given, relative to the folder it runs
-# in, so a relative name resumed from another folder would save nothing (and say nothing).
-STATE_DIR="$(cd "$STATE_DIR" && pwd)"
+if [[ -z "$CHECK" ]]; then
+    mkdir -p "$STATE_DIR"
+    # Absolute: fastchess saves its state to this name as given, relative to the folder it runs
+    # in, so a relative name resumed from another folder would save nothing (and say nothing).
+    STATE_DIR="$(cd "$STATE_DIR" && pwd)"
+fi
 STATE="$STATE_DIR/sprt-$(date +%Y%m%d-%H%M%S)-$$.json"
 LOG="${STATE%.json}.log"
 
@@ -157,10 +169,20 @@ CMD=(
     -recover
     -config outname="$STATE"
 )
-if [[ -n "$PGN" ]]; then
+if [[ -n "$PGN" && -n "$CHECK" ]]; then
+    CMD+=(-pgnout file="$PGN")
+elif [[ -n "$PGN" ]]; then
     CMD+=(-pgnout file="$(abs_out "$PGN")")
 fi
 CMD+=("${EXTRA[@]+"${EXTRA[@]}"}")
+
+if [[ -n "$CHECK" ]]; then
+    check_engine "$NEW_BIN" "${NEW_RAW[@]+"${NEW_RAW[@]}"}"
+    check_engine "$BASE_BIN" "${BASE_RAW[@]+"${BASE_RAW[@]}"}"
+    printf 'sprt.sh: would run:'; printf ' %q' "${CMD[@]}"; echo
+    echo "sprt.sh: check passed: both engines answer uci and isready with their options; no games played"
+    exit 0
+fi
 
 echo "sprt.sh: $NEW_NAME ($NEW_BIN) vs $BASE_NAME ($BASE_BIN)"
 echo "sprt.sh: ${LIMIT[*]}, SPRT nElo [$ELO0, $ELO1] alpha=beta=0.05, up to $ROUNDS pairs, book $BOOK (seed $SEED)"
