@@ -248,7 +248,7 @@ def main() -> None:
     ap.add_argument("--book", default=str(REPO.parent / "shared" / "data" / "books" / "8moves_v3.pgn"))
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--cutechess", default=os.environ.get("CUTECHESS") or shutil.which("cutechess-cli")
-                    or "/work/opt/bin/cutechess-cli")
+                    or "cutechess-cli")
     ap.add_argument("--pgn", default=None, help="also write all games here")
     ap.add_argument("--out", default=None, help="markdown report (default: stdout)")
     ap.add_argument("--overhead", type=int, default=None,

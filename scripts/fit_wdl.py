@@ -17,7 +17,7 @@ search. Plain Python, no numpy: positions are counted into (material, score) bin
 Input: the text format of `cutoff datagen` (docs/datagen.md), `FEN | cp | result` per line,
 plain or .xz. Usage:
 
-    python3 scripts/fit_wdl.py /work/data/cutoff-af2d87c-8knodes.txt
+    python3 scripts/fit_wdl.py DATA.txt
     python3 scripts/fit_wdl.py DATA --update src/uci/wdl.rs   # also rewrite the constants
 
 The output is deterministic for a given input (no sampling).

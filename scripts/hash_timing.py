@@ -11,7 +11,7 @@ For each engine, Hash size and Threads value, one run measures:
 The engines take turns run by run (old, new, old, new, ...), so that a change in the
 machine's load falls on all of them alike; the medians are printed as a Markdown table.
 
-    python3 scripts/hash_timing.py --engine old=/work/main/target/release/cutoff \\
+    python3 scripts/hash_timing.py --engine old=OLD_CHECKOUT/target/release/cutoff \\
         --engine new=target/release/cutoff --engine sf=/usr/games/stockfish --runs 5
 """
 

@@ -2,7 +2,7 @@
 """One SPRT over several runs of the same test: their game pairs summed, then Elo, normalized
 Elo and the log-likelihood ratio as fastchess reports them.
 
-Why: a test may be played in parts, on this machine and on a lent one with more cores, or
+Why: a test may be played in parts, on machines with different numbers of cores, or
 resumed under another seed after fastchess lost its state. Game pairs of one test are
 independent of where they were played, so their pentanomial counts add, and the sum is tested
 as one run (as OpenBench and fishtest sum their workers' pairs). Each part must be the same

@@ -891,7 +891,7 @@ fn better_ordering_searches_fewer_nodes() {
 const CLASSIC_ORDERING: &str = "mvvlva+hash+killers+history+see";
 
 /// The classical evaluation: the node counts below that were measured with the builds of
-/// earlier commits, from before the network became the default evaluation (session 30), are
+/// earlier commits, from before the network became the default evaluation (4388d88), are
 /// searches of the hand-written evaluation, and stay pinned with it.
 fn classical_opts() -> SearchOptions {
     SearchOptions {
@@ -1105,7 +1105,7 @@ fn selectivity_cuts_the_tree() {
 /// (Nxd5, the knight ending, moved to depth 24 when checks were spared from pruning: found
 /// at depth 20 (`go depth`, Hash 16) with them spared and the quiet checks taken in the full
 /// list's order, 24 with them cut down to the checks first, 22 before; the order of equal
-/// quiets decides it.) (26 with the generation-3 net, session 36: Rd8 scores -66 through
+/// quiets decides it.) (26 with the generation-3 net: Rd8 scores -66 through
 /// depth 25 and Nxd5 takes over during 26; the generation-2 net switched during 24.) The
 /// knight ending has its own ignored test below.
 #[test]

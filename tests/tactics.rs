@@ -37,7 +37,7 @@ const CASES: &[Case] = &[
     // issue's bound is 200,000; found after 95,692 nodes with the generation-4 net (it likes
     // 1.Ne8 by 2 pawns until depth 10, then widens the aspiration window six times on 1.Qg6),
     // 61,285 with generation 3, 4,998 with generation 2. With the correction history on in
-    // play (session 56): mate 2 within 50,000 nodes with the net (5,000 without it) and from
+    // play (23c60c2): mate 2 within 50,000 nodes with the net (5,000 without it) and from
     // 1,419,029 with the classical evaluation (100,000 without it), hence its own budget.
     // Without spared checks: missed at 1,500,000.
     Case {
@@ -66,7 +66,7 @@ const CASES: &[Case] = &[
     // Either spared checks or decisive windows find it within the budget: mate 3 after 2,319
     // nodes with the classical evaluation, 3,029 with generation 4; without both, after 28,896
     // and 24,933 (depth 10 and 9). Before the pawn-structure and capture histories were on in
-    // play (session 48) the classical search without both needed 450,348 (depth 14), so the
+    // play (88fe0a3) the classical search without both needed 450,348 (depth 14), so the
     // budget was 100,000.
     Case {
         name: "BK.01",
@@ -83,7 +83,7 @@ const CASES: &[Case] = &[
     // window, where the defender's reverse futility and the attacker's razoring cut the mate
     // proof with static margins. 862 nodes with the net, 653 with the classical evaluation;
     // without decisive windows 2,214 and 6,595. Before the pawn-structure and capture histories
-    // were on in play (session 48): 872 and 680, without decisive windows 2.9 M and 0.76 M, so
+    // were on in play (88fe0a3): 872 and 680, without decisive windows 2.9 M and 0.76 M, so
     // the budget was 20,000.
     Case {
         name: "mate.007",

@@ -910,8 +910,8 @@ fn one_playable_move_stops_early_under_a_clock_but_not_under_a_move_time() {
     let _serial = serial();
     // One legal move (the king must take or leave): under a clock, thinking on spends the
     // clock for nothing; under `movetime`, or `searchmoves` with one move, the search runs
-    // its time and reports a real score (session 41 found `go movetime 1000 searchmoves m`
-    // stopping at depth 1, which made such scores meaningless).
+    // its time and reports a real score (`go movetime 1000 searchmoves m` once stopped at
+    // depth 1, which made such scores meaningless).
     let forced = position("7k/8/8/8/8/8/6q1/7K w - - 0 1");
     // `go args` as received now, and when that was.
     let now = |args: &str| {
@@ -1211,7 +1211,7 @@ fn levels_play_the_same_moves_for_the_same_seeds() {
 fn a_move_time_is_searched_to_its_end() {
     let _serial = serial();
     // Under `go movetime` time saved is spent on nothing, so the search runs until the time is
-    // up, however settled its best move. Session 42 found it answering early at 119 of 311
+    // up, however settled its best move. It once answered early at 119 of 311
     // positions of a 10 s tactics run (after 5.6 s at the earliest): the soft limit's
     // scaling, which is for game clocks.
     // A pawn ending, whose iterations are short against the time (the build before this

@@ -15,7 +15,7 @@ How to run
 
 Without ``CUTOFF_BIN`` the engine under test is the repository's
 ``target/release/cutoff`` (under ``CARGO_TARGET_DIR`` if that is set), made
-current with ``cargo build --release`` once per session, before the first test
+current with ``cargo build --release`` once per test run, before the first test
 that needs the engine (a no-op when it is up to date; a binary left from before
 a change would test old code).  Without cargo an existing binary is used as it
 is.  When there is no engine (the build fails, or no cargo and no binary),
@@ -159,7 +159,7 @@ def _built_engine(say) -> Tuple[Optional[str], Optional[str], str]:
             return str(binary), None, ""
         return None, (f"{ENV_VAR} is not set, there is no {binary}, and cargo is not on PATH to build it. "
                       f"Build Cutoff (cargo build --release) or set {ENV_VAR} to an engine."), ""
-    say(f"{ENV_VAR} is not set: cargo build --release in {REPO_ROOT} (once per session; can take minutes)")
+    say(f"{ENV_VAR} is not set: cargo build --release in {REPO_ROOT} (once per test run; can take minutes)")
     env = dict(os.environ, CARGO_TARGET_DIR=str(target))
     build = subprocess.run([cargo, "build", "--release"], cwd=REPO_ROOT, env=env,
                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, errors="replace")
@@ -217,7 +217,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: List[pytest.Item
 
 
 def engine_identity() -> Dict[str, str]:
-    """id name / id author of the engine, read once per session over raw UCI."""
+    """id name / id author of the engine, read once per test run over raw UCI."""
     global _identity
     if _identity is None:
         assert _engine_path is not None
