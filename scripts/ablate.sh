@@ -134,12 +134,12 @@ RESUMED=0
 [[ -f "$RESULTS" && $(wc -l < "$RESULTS") -gt 1 && -f "$OUT/conditions.txt" ]] && RESUMED=1
 [[ -f "$RESULTS" ]] || printf 'variant\toptions\tlog\n' > "$RESULTS"
 conditions() {
-    echo "engine: $ENGINE"
+    echo "engine: $(shown_path "$ENGINE")"
     echo "limit: $LIMIT_TEXT; games per variant: $GAMES${SPRT:+ (SPRT nElo [$SPRT])}"
     if [[ "$BATCH" != "$GAMES" ]]; then
         echo "in turns of $BATCH games per variant${PRECISION:+, a variant stopping at +-$PRECISION Elo (95%, or +-a quarter of its Elo)}${MINUTES:+, no batch started after $MINUTES minutes}"
     fi
-    echo "book: $BOOK (seed $SEED, + k for batch k); Threads 1, Hash 16; concurrency $CONCURRENCY"
+    echo "book: $(shown_path "$BOOK") (seed $SEED, + k for batch k); Threads 1, Hash 16; concurrency $CONCURRENCY"
     [[ -z "$EACH" ]] || echo "both sides: $EACH"
     echo "date: $(date -u +%Y-%m-%dT%H:%MZ); host: $(nproc) cores"
 }

@@ -57,6 +57,17 @@ abs_out() {
     printf '%s/%s\n' "$(readlink -f -- "$(dirname -- "$1")")" "$(basename -- "$1")"
 }
 
+# shown_path PATH: PATH as a record names it: `../shared/...` for the shared data beside the
+# repository, else the file's name alone (a record names no machine's folders).
+shown_path() {
+    local up
+    up="$(readlink -f -- "$REPO_ROOT/..")"
+    case "$1" in
+        "$up"/shared/*) printf '../shared/%s\n' "${1#"$up"/shared/}" ;;
+        *) basename -- "$1" ;;
+    esac
+}
+
 # find_tool NAME VAR: the match tool NAME from $VAR if set, else on PATH.
 find_tool() {
     local name="$1" var="$2"

@@ -162,6 +162,9 @@ def test_ablate_finds_variants_by_prefix_and_writes_its_table(lab):
     args = tool_args(lab)
     assert "name=OrderA-off" in args and "option.OrderA=false" in args
     assert (path / "abl" / "table.md").is_file() and (path / "abl" / "chart.svg").is_file()
+    # The conditions are a record: the engine and book by name, no machine's folders.
+    conditions = (path / "abl" / "conditions.txt").read_text().splitlines()
+    assert "engine: eng" in conditions and conditions[2].startswith("book: book.epd (seed 42")
 
 
 def test_sprt_check_plays_nothing_and_needs_no_fastchess(lab):
