@@ -745,11 +745,11 @@ mod tests {
 
     #[test]
     fn a_data_file_may_name_its_score_scale() {
-        let plain = DataFile::parse("../data/a.vf").unwrap();
+        let plain = DataFile::parse("data/a.vf").unwrap();
         assert_eq!(plain.score_scale, None);
         assert_eq!(plain.rescale_to(175.0), 1.0);
-        let scaled = DataFile::parse("../data/a.vf@140").unwrap();
-        assert_eq!(scaled.path, "../data/a.vf");
+        let scaled = DataFile::parse("data/a.vf@140").unwrap();
+        assert_eq!(scaled.path, "data/a.vf");
         assert_eq!(scaled.score_scale, Some(140.0));
         assert!((scaled.rescale_to(175.0) - 1.25).abs() < 1e-6);
         // An @ that is not followed by a number belongs to the path.
