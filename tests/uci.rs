@@ -41,6 +41,23 @@ fn errors(lines: &[String]) -> Vec<&String> {
         .collect()
 }
 
+fn warnings(lines: &[String]) -> Vec<&String> {
+    lines
+        .iter()
+        .filter(|l| l.starts_with("info string warning:"))
+        .collect()
+}
+
+/// The depth of the last `info depth` line.
+fn last_depth(lines: &[String]) -> Option<u32> {
+    lines.iter().rev().find_map(|l| {
+        let mut w = l.split_whitespace();
+        (w.next() == Some("info") && w.next() == Some("depth"))
+            .then(|| w.next()?.parse().ok())
+            .flatten()
+    })
+}
+
 #[test]
 fn handshake_lists_every_option() {
     let mut e = Engine::start();
@@ -346,10 +363,121 @@ fn tiny_clocks_give_a_legal_move_at_once() {
         let took = t.elapsed();
         assert!(took < Duration::from_secs(1), "{go}: {took:?}");
         assert_legal_bestmove(&best, args, false);
-        // A negative time is reported once, and nothing else is an error.
-        let errs = errors(&lines);
-        assert_eq!(errs.len(), go.contains('-') as usize, "{go}: {lines:?}");
+        // A negative time is said once (counted as 0), and nothing is an error.
+        assert!(errors(&lines).is_empty(), "{go}: {lines:?}");
+        let warns = warnings(&lines);
+        assert_eq!(warns.len(), go.contains('-') as usize, "{go}: {lines:?}");
     }
+    e.quit();
+}
+
+/// A `go` with a bad part: an error naming it, a warning for a value used otherwise than
+/// written, and always a `bestmove`, within the limits understood or after depth 1 when none
+/// was (docs/uci.md's table of these cases).
+#[test]
+fn a_bad_go_always_gets_a_bestmove() {
+    let mut e = Engine::start();
+    let position = "startpos moves e2e4 e7e5";
+    e.send(&format!("position {position}"));
+    // (go, the word its error names or "", the end of its warning or "", the deepest
+    // iteration the search may reach)
+    let cases: [(&str, &str, &str, u32); 9] = [
+        ("go movetime abc", "movetime abc", "searching depth 1", 1),
+        (
+            "go movetime",
+            "'movetime' needs a value",
+            "searching depth 1",
+            1,
+        ),
+        ("go foo", "'foo'", "searching depth 1", 1),
+        ("go movetime -5", "", "using movetime 0", 127),
+        ("go depth 3 movetime abc", "movetime abc", "", 3),
+        ("go movetime depth 2", "'movetime' needs a value", "", 2),
+        ("go depth 2 bogus", "'bogus'", "", 2),
+        ("go nodes 3000 depth x", "depth x", "", 127),
+        (
+            "go wtime abc btime 300",
+            "wtime abc",
+            "using the other side's clock",
+            127,
+        ),
+    ];
+    for (go, named, said, deepest) in cases {
+        let start = Instant::now();
+        e.send(go);
+        let (lines, best) = e.bestmove(Duration::from_secs(5));
+        assert!(start.elapsed() < Duration::from_secs(2), "{go}: {lines:?}");
+        assert_legal_bestmove(&best, position, false);
+        let errs = errors(&lines);
+        assert_eq!(
+            errs.len(),
+            usize::from(!named.is_empty()),
+            "{go}: {lines:?}"
+        );
+        assert!(errs.iter().all(|l| l.contains(named)), "{go}: {errs:?}");
+        let warns = warnings(&lines);
+        assert_eq!(
+            warns.len(),
+            usize::from(!said.is_empty()),
+            "{go}: {lines:?}"
+        );
+        assert!(warns.iter().all(|l| l.ends_with(said)), "{go}: {warns:?}");
+        let depth = last_depth(&lines).expect("an iteration");
+        assert!(depth <= deepest, "{go}: depth {depth}: {lines:?}");
+    }
+    // Pondering with no limit understood: depth 1, and the bestmove still waits for ponderhit.
+    e.send("go ponder movetime x");
+    assert!(e
+        .recv(Duration::from_millis(300))
+        .into_iter()
+        .chain(std::iter::from_fn(|| e.recv(Duration::from_millis(50))))
+        .all(|l| !l.starts_with("bestmove")));
+    e.send("ponderhit");
+    let (lines, best) = e.bestmove(TIMEOUT);
+    assert_legal_bestmove(&best, position, false);
+    assert_eq!(last_depth(&e.log), Some(1), "{lines:?}");
+    // `infinite` was understood: the search waits for stop, as asked.
+    e.send("go infinite depth x");
+    assert!(e
+        .recv(Duration::from_millis(300))
+        .is_none_or(|l| !l.starts_with("bestmove")));
+    e.send("stop");
+    e.bestmove(TIMEOUT);
+    e.quit();
+}
+
+/// A value out of range is clamped, and an `info string warning:` says what was used.
+#[test]
+fn values_out_of_range_are_said_with_the_value_used() {
+    let mut e = Engine::start();
+    e.send("position startpos");
+    for (go, said, deepest) in [
+        ("go depth -3", "go: depth -3 is below 1; using depth 1", 1),
+        ("go depth 0", "go: depth 0 is below 1; using depth 1", 1),
+        ("go nodes -5", "go: nodes -5 is below 1; using nodes 1", 1),
+        ("go nodes 0", "go: nodes 0 is below 1; using nodes 1", 1),
+    ] {
+        e.send(go);
+        let (lines, best) = e.bestmove(TIMEOUT);
+        assert_legal_bestmove(&best, "startpos", false);
+        assert!(errors(&lines).is_empty(), "{go}: {lines:?}");
+        assert_eq!(
+            warnings(&lines),
+            [&format!("info string warning: {said}")],
+            "{go}"
+        );
+        assert!(last_depth(&lines).unwrap() <= deepest, "{go}: {lines:?}");
+    }
+    // Depth 200 is beyond the deepest search: 127 plies, which only `stop` ends here.
+    e.send("go depth 200");
+    let lines = e.sync();
+    assert_eq!(
+        warnings(&lines),
+        ["info string warning: go: depth 200 is above 127; using depth 127"],
+        "{lines:?}"
+    );
+    e.send("stop");
+    e.bestmove(TIMEOUT);
     e.quit();
 }
 
@@ -516,8 +644,9 @@ fn a_clock_for_the_other_side_only_still_bounds_the_search() {
     e.send("go wtime 2000");
     let (lines, best) = e.bestmove(Duration::from_secs(5));
     assert!(start.elapsed() < Duration::from_millis(1500), "{lines:?}");
-    assert_eq!(errors(&lines).len(), 1, "{lines:?}");
-    assert!(errors(&lines)[0].contains("btime"), "{lines:?}");
+    assert!(errors(&lines).is_empty(), "{lines:?}");
+    assert_eq!(warnings(&lines).len(), 1, "{lines:?}");
+    assert!(warnings(&lines)[0].contains("btime"), "{lines:?}");
     assert_legal_bestmove(&best, "startpos moves e2e4", false);
     e.quit();
 }

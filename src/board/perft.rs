@@ -4,6 +4,21 @@ use super::chessboard::Board;
 use super::movegen::{count_legal, for_each_move, legal_moves};
 use super::moves::Move;
 
+/// The deepest perft the commands run (`go perft`, `cutoff perft`): depth 12 from the start
+/// position is 62 trillion leaves, days of counting, and anything deeper only hangs.
+pub const MAX_PERFT_DEPTH: u32 = 12;
+
+/// `depth` as a perft the commands run, or what is wrong with it.
+pub fn check_perft_depth(depth: i64) -> Result<u32, String> {
+    if (1..=MAX_PERFT_DEPTH.into()).contains(&depth) {
+        Ok(depth as u32)
+    } else {
+        Err(format!(
+            "depth {depth} is out of range 1 to {MAX_PERFT_DEPTH}"
+        ))
+    }
+}
+
 /// Leaf count to `depth`, counting the last ply's moves without making them (bulk counting).
 pub fn perft(b: &Board, depth: u32) -> u64 {
     match depth {

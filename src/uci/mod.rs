@@ -31,8 +31,14 @@ pub(crate) fn send(line: &str) {
     let _ = out.flush();
 }
 
+/// A part of a command that was left out, or a command that did nothing.
 fn error(msg: &str) {
     send(&format!("info string error: {msg}"));
+}
+
+/// A value used otherwise than written: the message says what was used instead.
+fn warning(msg: &str) {
+    send(&format!("info string warning: {msg}"));
 }
 
 pub struct Engine {
@@ -536,8 +542,11 @@ impl Engine {
         let received = std::time::Instant::now();
         let mut go = parse::parse_go(args);
         go.limits.received = Some(received);
+        for e in &go.errors {
+            error(e);
+        }
         for w in &go.warnings {
-            error(w);
+            warning(w);
         }
         let l = &go.limits;
         let (ours, theirs, name) = match self.position.board().side_to_move() {
@@ -545,7 +554,7 @@ impl Engine {
             Color::Black => (l.btime, l.wtime, "btime"),
         };
         if ours.is_none() && theirs.is_some() && l.movetime.is_none() {
-            error(&format!(
+            warning(&format!(
                 "go: no {name} for the side to move; using the other side's clock"
             ));
         }
