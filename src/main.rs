@@ -22,6 +22,7 @@ struct Cli {
 enum Command {
     /// Count the leaf nodes of the legal move tree.
     Perft {
+        /// 1 to 12, as `go perft` (deeper trees take days).
         depth: u32,
         /// Position to start from (default: the start position).
         #[arg(long)]

@@ -1,11 +1,13 @@
 //! `cutoff perft` and `cutoff perft-suite`.
 
-use crate::board::perft::{divide, perft};
+use crate::board::perft::{check_perft_depth, divide, perft};
 use crate::board::Board;
 use std::time::Instant;
 
 /// Runs perft on one position and prints time, speed and the node count (last, as Stockfish).
+/// The depth is `go perft`'s range: a deeper tree would run for days.
 pub fn run_perft(fen: &str, depth: u32, show_divide: bool, chess960: bool) -> Result<u64, String> {
+    let depth = check_perft_depth(depth.into()).map_err(|e| format!("perft: {e}"))?;
     let board = Board::from_fen(fen).map_err(|e| e.to_string())?;
     let start = Instant::now();
     let nodes = if show_divide {
