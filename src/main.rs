@@ -156,8 +156,23 @@ fn techniques_without(list: Option<&str>) -> Option<cutoff::search::techniques::
         .ok()
 }
 
+/// A command whose reader goes away (`cutoff bench | head`) ends as Unix tools end: killed
+/// by SIGPIPE at its next write, without a word. Rust ignores SIGPIPE, so each write to the
+/// closed pipe would fail and `println!` would panic. The UCI loop keeps ignoring it: there a
+/// failed write is dropped and the engine reads on until `quit` or the end of its input.
+fn end_quietly_on_a_closed_pipe() {
+    #[cfg(unix)]
+    // SAFETY: called once, before any other thread exists; SIG_DFL is a valid disposition.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    if cli.command.is_some() {
+        end_quietly_on_a_closed_pipe();
+    }
     match cli.command {
         None => {
             cutoff::uci::run();

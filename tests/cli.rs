@@ -35,3 +35,67 @@ fn perft_keeps_to_the_depths_go_perft_allows() {
     assert!(o.status.success(), "{o:?}");
     assert!(text(&o.stdout).ends_with("Nodes searched: 20\n"));
 }
+
+/// Each command that prints, its reader gone before it writes a word (as `| head` leaves
+/// it): it ends at its first write, without a panic, as Unix tools end (killed by SIGPIPE,
+/// which a shell reports as 141). `--help` and the UCI loop drop what they cannot write and
+/// succeed.
+#[cfg(unix)]
+#[test]
+fn a_closed_pipe_ends_a_command_quietly() {
+    use std::io::Write;
+    use std::os::unix::process::ExitStatusExt;
+    let (epd, sample) = (data("kiwipete.epd"), data("tune_sample.txt"));
+    let suite = data("standard_sample.epd");
+    let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    let commands: [(&[&str], Option<i32>); 8] = [
+        (&["bench", "4"], Some(libc::SIGPIPE)),
+        (&["perft", "4", "--divide"], Some(libc::SIGPIPE)),
+        (
+            &["perft-suite", &suite, "--max-depth", "2"],
+            Some(libc::SIGPIPE),
+        ),
+        (&["order", kiwipete], Some(libc::SIGPIPE)),
+        (
+            &[
+                "ordering",
+                &epd,
+                "--depth",
+                "2",
+                "--configs",
+                "mvvlva,+hash",
+            ],
+            Some(libc::SIGPIPE),
+        ),
+        (&["data", "stats", &sample], Some(libc::SIGPIPE)),
+        (&["--help"], None),
+        (&[], None),
+    ];
+    for (args, signal) in commands {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_cutoff"))
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("run cutoff");
+        drop(child.stdout.take());
+        let mut stdin = child.stdin.take().unwrap();
+        let _ = stdin.write_all(b"uci\nisready\ngo depth 2\n");
+        drop(stdin);
+        let o = child.wait_with_output().unwrap();
+        let err = text(&o.stderr);
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+        assert_eq!(
+            o.status.signal(),
+            signal,
+            "{args:?}: {:?}, stderr: {err}",
+            o.status
+        );
+        assert!(
+            signal.is_some() || o.status.success(),
+            "{args:?}: {:?}",
+            o.status
+        );
+    }
+}
