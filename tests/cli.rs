@@ -20,6 +20,19 @@ fn data(name: &str) -> String {
 }
 
 #[test]
+fn help_says_that_no_command_runs_the_uci_loop() {
+    for flag in ["--help", "-h"] {
+        let o = cutoff(&[flag]);
+        assert!(o.status.success(), "{o:?}");
+        let out = text(&o.stdout);
+        assert!(
+            out.contains("Without a command, cutoff runs the UCI loop"),
+            "{out}"
+        );
+    }
+}
+
+#[test]
 fn perft_keeps_to_the_depths_go_perft_allows() {
     for depth in ["0", "13", "99"] {
         let o = cutoff(&["perft", depth]);
