@@ -112,3 +112,26 @@ fn a_closed_pipe_ends_a_command_quietly() {
         );
     }
 }
+
+/// The lab's default ladder includes `full`, which takes in the learned order; without a
+/// head that orders nothing, and the run says nothing about it. Naming `policy` does.
+#[test]
+fn the_default_ordering_run_has_no_note_about_a_policy_head() {
+    let epd = data("kiwipete.epd");
+    let o = cutoff(&["ordering", &epd, "--depth", "1"]);
+    let out = text(&o.stdout);
+    assert!(o.status.success(), "{out}{}", text(&o.stderr));
+    assert!(!out.contains("policy-head"), "{out}");
+    assert!(out.contains("full"), "the ladder ran to `full`: {out}");
+    let o = cutoff(&[
+        "ordering",
+        &epd,
+        "--depth",
+        "1",
+        "--configs",
+        "history+policy",
+    ]);
+    assert!(o.status.success(), "{o:?}");
+    let out = text(&o.stdout);
+    assert!(out.contains("no --policy-head given"), "{out}");
+}

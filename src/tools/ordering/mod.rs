@@ -452,6 +452,15 @@ pub struct LabFiles<'a> {
     pub eval_file: Option<&'a str>,
 }
 
+/// Whether a configuration asks for the learned order by name: `full` takes it in too, but
+/// orders the same without a head, so only a named `policy` is worth a note.
+fn names_policy(label: &str) -> bool {
+    label
+        .split('+')
+        .filter(|p| !matches!(*p, "" | "full" | "all"))
+        .any(|p| OrderingConfig::parse(p).is_ok_and(|c| c.policy))
+}
+
 /// The command: reads the suite, runs it with a progress bar and Ctrl-C handling, prints the
 /// tables and writes the report. Returns whether the run finished (not interrupted).
 pub fn run_cli(
@@ -473,7 +482,7 @@ pub fn run_cli(
         None => None,
         Some(path) => Some(Arc::new(load_head(path, network.clone())?)),
     };
-    if policy.is_none() && configs.iter().any(|c| c.ordering.policy) {
+    if policy.is_none() && configs.iter().any(|c| names_policy(&c.label)) {
         println!("note: no --policy-head given: the `policy` switch orders nothing");
     }
     let (entries, errors) = read_epd_file(path)?;
@@ -520,6 +529,18 @@ pub fn run_cli(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn only_a_named_policy_asks_for_a_head() {
+        let named = |list: &str| {
+            let c = parse_configs(list).unwrap();
+            c.iter().any(|c| names_policy(&c.label))
+        };
+        assert!(!named(DEFAULT_CONFIGS), "the default ladder needs no head");
+        assert!(!named("full,all,mvvlva+hash"));
+        assert!(named("mvvlva,+policy"));
+        assert!(named("history+learned"));
+    }
 
     #[test]
     fn ladder_adds_one_heuristic_per_rung() {
