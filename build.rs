@@ -154,8 +154,12 @@ fn build(
 /// The commit of the checkout (`unknown` without git), `-dirty` when tracked files differ
 /// from it, for `cutoff::COMMIT`; and the files whose change must run this script again.
 fn git_commit() -> String {
+    // Read-only git: `git status` otherwise refreshes and rewrites `.git/index` (always on a
+    // fresh clone), and a file written while this script runs makes cargo run it again on
+    // the next build, and compile the crate again.
     let git = |args: &[&str]| {
         std::process::Command::new("git")
+            .env("GIT_OPTIONAL_LOCKS", "0")
             .args(args)
             .output()
             .ok()
@@ -165,7 +169,9 @@ fn git_commit() -> String {
     let Some(hash) = git(&["rev-parse", "--short=12", "HEAD"]) else {
         return "unknown".to_string();
     };
-    // A commit moves HEAD or the branch it names; an edit changes the sources.
+    // A commit moves HEAD or the branch it names; an edit changes the sources. Not the
+    // index: any git command may rewrite it (an editor's `git status` too) without a change
+    // to the build, and staging changes nothing that `-dirty` reports.
     // Only files that exist: cargo takes a missing one (a fresh repository has no
     // packed-refs) as changed and would rebuild the crate on every command.
     let watch = |p: String| {
@@ -173,7 +179,7 @@ fn git_commit() -> String {
             println!("cargo:rerun-if-changed={p}");
         }
     };
-    for path in ["HEAD", "index", "packed-refs"] {
+    for path in ["HEAD", "packed-refs"] {
         if let Some(p) = git(&["rev-parse", "--git-path", path]) {
             watch(p);
         }
@@ -186,8 +192,13 @@ fn git_commit() -> String {
     for path in ["src", "Cargo.toml", "Cargo.lock"] {
         println!("cargo:rerun-if-changed={path}");
     }
-    let dirty =
-        git(&["status", "--porcelain", "--untracked-files=no"]).is_some_and(|s| !s.is_empty());
+    let dirty = git(&[
+        "--no-optional-locks",
+        "status",
+        "--porcelain",
+        "--untracked-files=no",
+    ])
+    .is_some_and(|s| !s.is_empty());
     if dirty {
         format!("{hash}-dirty")
     } else {
