@@ -55,6 +55,15 @@ pub const VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), " ", build_level!()
 /// tracked files differed from it, or `unknown` outside a git checkout.
 pub const COMMIT: &str = env!("CUTOFF_COMMIT");
 
+/// What `cutoff --version` shows: the version, the build level and the commit.
+pub const LONG_VERSION: &str = concat!(
+    env!("CARGO_PKG_VERSION"),
+    " ",
+    build_level!(),
+    ", commit ",
+    env!("CUTOFF_COMMIT")
+);
+
 #[cfg(test)]
 mod tests {
     #[test]

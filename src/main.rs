@@ -11,6 +11,7 @@ use std::process::ExitCode;
 #[command(
     name = "cutoff",
     version = cutoff::VERSION,
+    long_version = cutoff::LONG_VERSION,
     about = "A UCI chess engine whose move ordering is measured",
     after_help = "Without a command, cutoff runs the UCI loop, as a chess GUI starts it: it \
                   reads UCI commands\non standard input and answers on standard output (try \

@@ -32,6 +32,21 @@ fn help_says_that_no_command_runs_the_uci_loop() {
     }
 }
 
+/// `--version` names the commit, `-dirty` when the sources differed from it.
+#[test]
+fn version_names_the_commit() {
+    let o = cutoff(&["--version"]);
+    assert!(o.status.success(), "{o:?}");
+    let out = text(&o.stdout);
+    assert_eq!(out, format!("cutoff {}\n", cutoff::LONG_VERSION));
+    assert!(
+        out.contains(&format!(", commit {}", cutoff::COMMIT)),
+        "{out}"
+    );
+    let o = cutoff(&["-V"]);
+    assert_eq!(text(&o.stdout), format!("cutoff {}\n", cutoff::VERSION));
+}
+
 #[test]
 fn perft_keeps_to_the_depths_go_perft_allows() {
     for depth in ["0", "13", "99"] {
