@@ -4,8 +4,8 @@
 //! otherwise be caught by the engine and go unseen). Every sequence ends with `quit`, which
 //! must stop whatever search is running.
 //!
-//! The engine prints to stdout; the test harness captures it. Case counts are small so the
-//! suite stays fast. To fuzz for longer:
+//! The engine's lines go through the test harness, which shows them only for a failing test.
+//! Case counts are small so the suite stays fast. To fuzz for longer:
 //! `PROPTEST_CASES=100000 cargo test --release --test fuzz_uci`.
 
 use cutoff::uci::Engine;
@@ -48,6 +48,7 @@ fn config(cases: u32) -> Config {
 fn run(lines: &[String]) {
     let _one_at_a_time = serial();
     count_panics();
+    cutoff::uci::print_through_the_test_harness();
     let before = PANICS.load(Ordering::SeqCst);
     let mut e = Engine::new();
     for line in lines {

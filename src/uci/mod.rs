@@ -24,8 +24,24 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::thread::JoinHandle;
 
+/// Whether the lines go through `println!` rather than straight to stdout: see
+/// `print_through_the_test_harness`.
+static THROUGH_PRINTLN: AtomicBool = AtomicBool::new(cfg!(test));
+
+/// Sends the engine's lines through `println!` from now on, which a test harness running the
+/// engine in its own process captures, showing them only for a test that fails. (Straight
+/// writes to stdout pass the capture by; `println!` would panic on a closed pipe, which a
+/// GUI that goes away leaves.)
+pub fn print_through_the_test_harness() {
+    THROUGH_PRINTLN.store(true, Ordering::Relaxed);
+}
+
 /// Writes one line to stdout at once (search and UCI threads both print).
 pub(crate) fn send(line: &str) {
+    if THROUGH_PRINTLN.load(Ordering::Relaxed) {
+        println!("{line}");
+        return;
+    }
     let mut out = std::io::stdout().lock();
     let _ = writeln!(out, "{line}");
     let _ = out.flush();
