@@ -266,6 +266,7 @@ fn xz_files_are_read_through_xz() {
     std::fs::write(&bad, b"not xz at all").unwrap();
     let e = stats(bad.to_str().unwrap(), None).unwrap_err();
     assert!(e.contains("xz -dc") && e.contains("failed"), "{e}");
+    assert!(e.contains("): xz: "), "xz's own words: {e}");
     std::fs::remove_dir_all(&dir).ok();
 }
 

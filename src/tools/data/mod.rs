@@ -175,8 +175,8 @@ pub fn run_cli(command: &DataCommand) -> Result<(), String> {
     }
 }
 
-/// The output of `xz -dc`, streamed; at its end, an error if xz failed (a corrupt or missing
-/// file), so that a bad archive is not read as a short file.
+/// The output of `xz -dc`, streamed; at its end, an error with xz's message if xz failed (a
+/// corrupt or missing file), so that a bad archive is not read as a short file.
 struct XzReader {
     child: std::process::Child,
     stdout: std::process::ChildStdout,
@@ -189,9 +189,14 @@ impl Read for XzReader {
         if n == 0 && !buf.is_empty() {
             let status = self.child.wait()?;
             if !status.success() {
+                let mut said = String::new();
+                if let Some(mut stderr) = self.child.stderr.take() {
+                    let _ = stderr.read_to_string(&mut said);
+                }
                 return Err(std::io::Error::other(format!(
-                    "xz -dc {} failed ({status})",
-                    self.path
+                    "xz -dc {} failed ({status}): {}",
+                    self.path,
+                    said.trim()
                 )));
             }
         }
@@ -203,9 +208,11 @@ impl Read for XzReader {
 /// through this too).
 pub(crate) fn open(path: &str) -> Result<Box<dyn Read>, String> {
     if path.to_ascii_lowercase().ends_with(".xz") {
+        // xz's complaint goes into the error, not onto the terminal beside it.
         let mut child = std::process::Command::new("xz")
             .args(["-dc", path])
             .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
             .spawn()
             .map_err(|e| format!("cannot run xz for {path}: {e}"))?;
         let stdout = child.stdout.take().expect("piped stdout");
