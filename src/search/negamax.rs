@@ -10,7 +10,7 @@
 //! as the ordering experiments need. The constants are in `tunable.rs`.
 
 use super::ordering::cutoff_log::{NodeContext, NodeEntry};
-use super::ordering::{Cutoff, MovePicker, PickedFrom, PieceTo, TriedMoves};
+use super::ordering::{Cutoff, HistoryRead, MovePicker, PickedFrom, PieceTo, TriedMoves};
 use super::tablebase;
 use super::thread::{SearchThread, CURRMOVE_AFTER};
 use super::tt::{score_from_tt, score_to_tt, Bound, TtEntry, NO_EVAL};
@@ -493,7 +493,8 @@ impl<const STATS: bool> SearchThread<'_, STATS> {
                 "the picker skips quiets once told"
             );
             let history = if quiet {
-                self.tables.quiet_score(ordering, pos.board(), prev, m)
+                self.tables
+                    .quiet_history(HistoryRead::search(ordering), pos.board(), prev, m)
             } else {
                 0
             };

@@ -8,24 +8,8 @@
 //! Only the copy of the search that counts statistics writes it, and only when it is on: the
 //! search as it plays has no code for it.
 
-use super::{Continuation, OrderingConfig, OrderingTables};
+use super::{Continuation, HistoryParts, HistoryRead, OrderingConfig, OrderingTables};
 use crate::board::{is_legal, quiet_moves, Board, Move, MoveList};
-
-/// How many parts a quiet move's history score is the sum of (`HistoryParts`).
-pub const HISTORY_PARTS: usize = 5;
-
-/// A quiet move's history score part by part, each 0 where its switch is off: the butterfly
-/// history, the continuation histories of the moves one, two and four plies back, and the
-/// pawn-structure history. Their sum is the score late move reductions read.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct HistoryParts(pub [i16; HISTORY_PARTS]);
-
-impl HistoryParts {
-    /// The score the search reads: the parts' sum.
-    pub fn sum(&self) -> i32 {
-        self.0.iter().map(|&p| p as i32).sum()
-    }
-}
 
 /// Where in its search a logged node stood: how fresh the histories it read were.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -92,7 +76,7 @@ impl NodeEntry {
         quiet_moves(board, &mut list);
         let parts: Vec<HistoryParts> = list
             .iter()
-            .map(|&m| tables.quiet_score_parts(config, board, prev, m))
+            .map(|&m| tables.quiet_history_parts(HistoryRead::search(config), board, prev, m))
             .collect();
         NodeEntry {
             hash_move,

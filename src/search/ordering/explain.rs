@@ -8,7 +8,7 @@
 //! previous move at its root, so it has no countermove there either, and the continuation
 //! history adds nothing to the root's quiet moves (its column reads 0 there).
 
-use super::{movepick, Continuation, MovePicker, OrderingTables, PickedFrom, Threats};
+use super::{movepick, Continuation, HistoryRead, MovePicker, OrderingTables, PickedFrom, Threats};
 use crate::board::{legal_moves, see, Board, Move};
 use crate::eval::nnue::network::MAX_HIDDEN;
 use crate::position::Position;
@@ -183,7 +183,6 @@ fn root_order(
     prev: Continuation,
 ) -> Vec<OrderRow> {
     let mut picker = root_picker(opts, hash_move, killers, counter, prev);
-    let side = board.side_to_move();
     let threats = Threats::of(board);
     // The head's view of the root, counted once (the explainer is not on a hot path).
     let head = opts.policy.as_deref().map(|p| {
@@ -194,6 +193,12 @@ fn root_order(
     });
     let mut rows = Vec::new();
     while let Some((m, stage)) = picker.next(board, tables) {
+        // Every history table's entry, whatever the switches: the columns show the tables.
+        let parts = m.is_quiet().then(|| {
+            tables
+                .quiet_history_parts(HistoryRead::EVERY, board, prev, m)
+                .0
+        });
         rows.push(OrderRow {
             index: rows.len() + 1,
             mv: m,
@@ -202,11 +207,11 @@ fn root_order(
             stage,
             mvv_lva: m.is_noisy().then(|| movepick::mvv_lva(board, m)),
             see: see(board, m),
-            history: m.is_quiet().then(|| tables.history.get(side, m)),
-            cont_history: m.is_quiet().then(|| tables.continuation(board, prev, m)),
+            history: parts.map(|p| p[0] as i32),
+            cont_history: parts.map(|p| p[1..4].iter().map(|&c| c as i32).sum()),
             capture_history: m.is_capture().then(|| tables.capture(board, m)),
             threat: m.is_quiet().then(|| threats.score(board, m)),
-            pawn_history: m.is_quiet().then(|| tables.pawn_structure(board, m)),
+            pawn_history: parts.map(|p| p[4] as i32),
             policy: head
                 .as_ref()
                 .filter(|_| m.is_quiet())
@@ -366,7 +371,8 @@ mod tests {
             let m = after.board().parse_uci_move(m, false).unwrap();
             after.make_move(m);
         }
-        assert_eq!(tables.pawn_structure(after.board(), nc3), 0);
+        let parts = tables.quiet_history_parts(HistoryRead::EVERY, after.board(), [None; 3], nc3);
+        assert_eq!(parts.0[4], 0);
         // Switched off, the column still shows the table but the order ignores it.
         let off = SearchOptions {
             ordering: OrderingConfig {

@@ -6,6 +6,7 @@ pub mod explain;
 pub(crate) mod history;
 pub mod movepick;
 pub mod policy;
+pub mod quiet_history;
 pub(crate) mod threats;
 
 pub(crate) use correction::CorrectionHistory;
@@ -76,8 +77,10 @@ pub(crate) struct Cutoff<'a> {
     pub(crate) tried: &'a TriedMoves,
 }
 
-use crate::board::{Board, Color, Move};
+use crate::board::{Board, Move};
 pub use movepick::{MovePicker, PickedFrom};
+pub(crate) use quiet_history::HistoryRead;
+pub use quiet_history::{HistoryParts, HISTORY_PARTS};
 pub(crate) use threats::Threats;
 
 /// What one search thread's ordering has learned, kept between searches (across the moves of
@@ -170,98 +173,6 @@ impl OrderingTables {
                 self.captures.update(piece, m.to(), victim, delta);
             }
         });
-    }
-
-    /// The continuation history of quiet move `m` after the earlier moves `prev`, summed over
-    /// the tables (a table whose earlier move is None adds 0); `m` is a move of `board`.
-    #[inline(always)]
-    pub(crate) fn continuation(&self, board: &Board, prev: Continuation, m: Move) -> i32 {
-        board.moved_piece(m).map_or(0, |piece| {
-            self.continuation_to(prev, PieceTo { piece, to: m.to() })
-        })
-    }
-
-    /// `continuation` for a quiet move already known as its piece and destination.
-    #[inline(always)]
-    pub(crate) fn continuation_to(&self, prev: Continuation, to: PieceTo) -> i32 {
-        self.continuation_to_weighted(prev, to, 1)
-    }
-
-    /// `continuation_to` with the one-ply table counted `one_ply_weight` times, for the
-    /// picker's quiet order.
-    #[inline(always)]
-    pub(crate) fn continuation_to_weighted(
-        &self,
-        prev: Continuation,
-        to: PieceTo,
-        one_ply_weight: i32,
-    ) -> i32 {
-        one_ply_weight * self.continuation[0].get(prev[0], to)
-            + self.continuation[1].get(prev[1], to)
-            + self.continuation[2].get(prev[2], to)
-    }
-
-    /// The pawn-structure history of quiet move `m` of `board` (0 for a move without a
-    /// piece, which a legal move always has).
-    #[inline(always)]
-    pub(crate) fn pawn_structure(&self, board: &Board, m: Move) -> i32 {
-        board.moved_piece(m).map_or(0, |piece| {
-            self.pawn
-                .get(PawnHistory::bucket(board), PieceTo { piece, to: m.to() })
-        })
-    }
-
-    /// A quiet move's history as the search reads it (for reductions and pruning): the
-    /// butterfly history, plus the continuation and the pawn-structure history when their
-    /// switches are on.
-    #[inline(always)]
-    pub(crate) fn quiet_score(
-        &self,
-        config: OrderingConfig,
-        board: &Board,
-        prev: Continuation,
-        m: Move,
-    ) -> i32 {
-        let side: Color = board.side_to_move();
-        let mut score = self.history.get(side, m);
-        // The piece is looked up once for the tables indexed by piece and destination.
-        if let Some(piece) = board.moved_piece(m) {
-            let to = PieceTo { piece, to: m.to() };
-            if config.cont_history {
-                score += self.continuation_to(prev, to);
-            }
-            if config.pawn_history {
-                score += self.pawn.get(PawnHistory::bucket(board), to);
-            }
-        }
-        score
-    }
-
-    /// `quiet_score` part by part, for the cutoff log (only the counting copy of the search
-    /// asks): each history table's entry, 0 where its switch is off.
-    pub(crate) fn quiet_score_parts(
-        &self,
-        config: OrderingConfig,
-        board: &Board,
-        prev: Continuation,
-        m: Move,
-    ) -> cutoff_log::HistoryParts {
-        // Each table's entries are bounded by `HISTORY_MAX`, so each fits 16 bits.
-        let part = |v: i32| v as i16;
-        let side: Color = board.side_to_move();
-        let mut parts = [part(self.history.get(side, m)), 0, 0, 0, 0];
-        if config.cont_history {
-            if let Some(piece) = board.moved_piece(m) {
-                let to = PieceTo { piece, to: m.to() };
-                for (k, table) in self.continuation.iter().enumerate() {
-                    parts[1 + k] = part(table.get(prev[k], to));
-                }
-            }
-        }
-        if config.pawn_history {
-            parts[4] = part(self.pawn_structure(board, m));
-        }
-        cutoff_log::HistoryParts(parts)
     }
 
     /// After quiet move `best` cut off on `board`: a bonus for it in the pawn-structure
@@ -761,40 +672,5 @@ mod tests {
         );
         assert_eq!(OrderingConfig::parse("all"), Ok(OrderingConfig::FULL));
         assert_eq!(OrderingConfig::parse("none"), Ok(OrderingConfig::NONE));
-    }
-
-    #[test]
-    fn the_history_parts_add_up_to_the_score_the_search_reads() {
-        // Tables filled by a search with every history on, then read after 1.e4 e5 2.Nf3 Nc6.
-        let (searcher, board, prev) = searched_tables(
-            &[],
-            &["e2e4", "e7e5", "g1f3", "b8c6"],
-            OrderingConfig::FULL,
-            30_000,
-        );
-        let tables = searcher.main_tables();
-        let mut quiets = crate::board::MoveList::new();
-        crate::board::quiet_moves(&board, &mut quiets);
-        let mut nonzero = [0usize; cutoff_log::HISTORY_PARTS];
-        for config in [
-            OrderingConfig::PLAYING,
-            OrderingConfig::FULL,
-            OrderingConfig::NONE,
-        ] {
-            for &m in quiets.iter() {
-                let parts = tables.quiet_score_parts(config, &board, prev, m);
-                assert_eq!(
-                    parts.sum(),
-                    tables.quiet_score(config, &board, prev, m),
-                    "{}",
-                    m.uci(false)
-                );
-                for (n, p) in nonzero.iter_mut().zip(parts.0) {
-                    *n += (p != 0) as usize;
-                }
-            }
-        }
-        // Each part was read somewhere: the test sees every table.
-        assert!(nonzero.iter().all(|&n| n > 0), "{nonzero:?}");
     }
 }

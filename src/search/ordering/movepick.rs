@@ -10,7 +10,7 @@
 //! 4. `CounterMove`: the quiet move that last refuted the opponent's previous move, if it is
 //!    legal and not the hash move or a killer;
 //! 5. `GenerateQuiets`, `Quiets`: the other quiet moves, generated only now, by history score
-//!    (the butterfly history plus the continuation history) plus the threat term (a piece a
+//!    (`quiet_history`, under the picker's switches) plus the threat term (a piece a
 //!    cheaper one attacks moving off its square up, one moving onto such a square down);
 //! 6. `BadNoisy`: the losing captures set aside in stage 2, best SEE first.
 //!
@@ -27,15 +27,12 @@
 
 use super::policy::{HistoryWeights, PolicyModel, RANKED};
 use super::threats::Threats;
-use super::Continuation;
-use super::{OrderingConfig, OrderingTables};
-use super::{PawnHistory, PieceTo};
+use super::{Continuation, HistoryRead, OrderingConfig, OrderingTables};
 use crate::board::movegen::{generate_into, kind};
 use crate::board::{
     is_legal, see, see_ge, Board, CheckSquares, Move, MoveList, PieceType, MAX_MOVES, PIECE_VALUE,
 };
 use crate::eval::nnue::network::{Network, MAX_HIDDEN};
-use crate::search::tunable;
 use std::mem::MaybeUninit;
 
 /// A node's network accumulators (the side to move's, then the other side's) and the net
@@ -463,8 +460,8 @@ impl MovePicker {
             || (m.is_quiet() && (m == self.killers[0] || m == self.killers[1] || m == self.counter))
     }
 
-    /// Generates the quiet (or all) moves after the noisy ones, scored by the butterfly, the
-    /// continuation and the pawn-structure history and the threat term, each if on.
+    /// Generates the quiet (or all) moves after the noisy ones, each quiet one scored by its
+    /// history as the picker reads it (`HistoryRead::picker`) plus the threat term, if on.
     fn generate_quiets<const KIND: u8>(
         &mut self,
         board: &Board,
@@ -477,30 +474,13 @@ impl MovePicker {
             // Only the checks will be yielded: the others are neither kept nor scored.
             self.keep_only_checks(board, start);
         }
-        let side = board.side_to_move();
+        let read = HistoryRead::picker(self.config);
         let threats = self.config.threats.then(|| Threats::of(board));
-        let pawn_bucket = self.config.pawn_history.then(|| PawnHistory::bucket(board));
         for i in start..self.moves.len() {
             let m = self.moves.get(i);
             let mut score = 0;
             if m.is_quiet() {
-                if self.config.history {
-                    score += tables.history.get(side, m);
-                }
-                // The piece is looked up once for the tables indexed by piece and destination.
-                if let Some(piece) = board.moved_piece(m) {
-                    let to = PieceTo { piece, to: m.to() };
-                    if self.config.cont_history {
-                        score += tables.continuation_to_weighted(
-                            self.prev,
-                            to,
-                            tunable::cont1_order_weight(),
-                        );
-                    }
-                    if let Some(bucket) = pawn_bucket {
-                        score += tables.pawn.get(bucket, to);
-                    }
-                }
+                score += tables.quiet_history(read, board, self.prev, m);
                 if let Some(t) = &threats {
                     score += t.score(board, m);
                 }
@@ -552,7 +532,9 @@ impl MovePicker {
             }
         }
         for i in start..self.moves.len() {
-            let parts = tables.quiet_score_parts(self.config, board, self.prev, self.moves.get(i));
+            let m = self.moves.get(i);
+            let parts =
+                tables.quiet_history_parts(HistoryRead::search(self.config), board, self.prev, m);
             self.scores.set(i, (w.score(parts) * points) as i32);
         }
         for (&i, bonus) in first.iter().zip(w.ranks) {
@@ -984,33 +966,27 @@ mod tests {
         t.history.update(Color::White, a3, 1000);
         t.continuation[0].update(Some(one_back), pt(h3), 1500);
         t.continuation[1].update(Some(two_back), pt(nf3), 800);
-        assert_eq!(
-            t.continuation(&b, [Some(one_back), Some(two_back), None], h3),
-            1500
-        );
-        assert_eq!(t.continuation(&b, [Some(one_back), None, None], nf3), 0);
+        // The continuation tables' parts of a move's history, summed.
+        let cont = |t: &OrderingTables, prev, m| -> i32 {
+            let parts = t.quiet_history_parts(HistoryRead::EVERY, &b, prev, m);
+            parts.0[1..4].iter().map(|&p| p as i32).sum()
+        };
+        assert_eq!(cont(&t, [Some(one_back), Some(two_back), None], h3), 1500);
+        assert_eq!(cont(&t, [Some(one_back), None, None], nf3), 0);
         // The third table, after the move four plies back, adds to the other two.
         let mut t4 = OrderingTables::default();
         t4.continuation[2].update(Some(two_back), pt(h3), 600);
-        assert_eq!(t4.continuation(&b, [None, None, Some(two_back)], h3), 600);
-        assert_eq!(t4.continuation(&b, [None, Some(two_back), None], h3), 0);
-        // The picker's weight on the one-ply table: 1 is the plain sum, 2 counts it again.
-        let both = [Some(one_back), Some(two_back), Some(two_back)];
-        t4.continuation[0].update(Some(one_back), pt(h3), 300);
-        assert_eq!(t4.continuation_to_weighted(both, pt(h3), 1), 900);
-        assert_eq!(
-            t4.continuation_to_weighted(both, pt(h3), 1),
-            t4.continuation_to(both, pt(h3))
-        );
-        assert_eq!(t4.continuation_to_weighted(both, pt(h3), 2), 1200);
+        assert_eq!(cont(&t4, [None, None, Some(two_back)], h3), 600);
+        assert_eq!(cont(&t4, [None, Some(two_back), None], h3), 0);
         let first_quiets = |config: OrderingConfig, prev| -> Vec<Move> {
             let p = MovePicker::new(config, Move::NULL, [Move::NULL; 2]).with_continuation(prev);
             drain_with(&b, p, &t).iter().take(3).map(|x| x.0).collect()
         };
         let prev = [Some(one_back), Some(two_back), None];
         assert_eq!(first_quiets(OrderingConfig::FULL, prev), [h3, a3, nf3]);
+        let searched = |config, m| t.quiet_history(HistoryRead::search(config), &b, prev, m);
         assert_eq!(
-            t.quiet_score(OrderingConfig::FULL, &b, prev, nf3),
+            searched(OrderingConfig::FULL, nf3),
             800,
             "what reductions and pruning read"
         );
@@ -1023,8 +999,8 @@ mod tests {
         let mut off = OrderingConfig::FULL;
         off.cont_history = false;
         assert_eq!(first_quiets(off, prev)[0], a3);
-        assert_eq!(t.quiet_score(off, &b, prev, h3), 0);
-        assert_eq!(t.quiet_score(off, &b, prev, a3), 1000);
+        assert_eq!(searched(off, h3), 0);
+        assert_eq!(searched(off, a3), 1000);
     }
 
     #[test]

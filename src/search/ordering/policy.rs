@@ -11,7 +11,7 @@
 //! layer (side to move first) and a bias; a move's score is the sum of its two rows. The
 //! trainer (`tools::policy`) and the engine read the rows and features defined here.
 
-use super::cutoff_log::{HistoryParts, HISTORY_PARTS};
+use super::quiet_history::{HistoryParts, HISTORY_PARTS};
 use crate::board::{Board, Move};
 use crate::eval::nnue::network::{Network, MAX_HIDDEN, QA};
 use crate::eval::nnue::simd::kernels;
@@ -358,7 +358,7 @@ impl PolicyModel {
 mod tests {
     use super::*;
     use crate::board::{quiet_moves, MoveList};
-    use crate::search::ordering::{MovePicker, OrderingConfig, OrderingTables};
+    use crate::search::ordering::{HistoryRead, MovePicker, OrderingConfig, OrderingTables};
 
     fn net() -> Arc<Network> {
         Arc::new(Network::random(32, 1, 3))
@@ -629,7 +629,12 @@ mod tests {
         quiet_moves(&board, &mut quiets);
         let parts: Vec<(Move, HistoryParts)> = quiets
             .iter()
-            .map(|&m| (m, tables.quiet_score_parts(config, &board, prev, m)))
+            .map(|&m| {
+                (
+                    m,
+                    tables.quiet_history_parts(HistoryRead::search(config), &board, prev, m),
+                )
+            })
             .collect();
         let part_of = |m: Move| parts.iter().find(|(q, _)| *q == m).unwrap().1;
         // Only the continuation one ply back counts: the quiet stage follows it.

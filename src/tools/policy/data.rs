@@ -23,9 +23,8 @@
 use crate::board::{Board, Move};
 use crate::position::Position;
 use crate::rng::SplitMix64;
-use crate::search::ordering::cutoff_log::{
-    CutoffSample, HistoryParts, NodeContext, NodeEntry, HISTORY_PARTS,
-};
+use crate::search::ordering::cutoff_log::{CutoffSample, NodeContext, NodeEntry};
+use crate::search::ordering::{HistoryParts, HISTORY_PARTS};
 use crate::search::{Control, Limits, SearchOptions, Searcher, StatsMode};
 use crate::tools::data::viriformat::{self, decode_move, encode_move, PACKED_BYTES};
 use crate::tools::data::Games;

@@ -14,10 +14,10 @@
 use super::data::PolicySample;
 use crate::board::{quiet_moves, Board, Move, MoveList};
 use crate::eval::nnue::network::Network;
-use crate::search::ordering::cutoff_log::HISTORY_PARTS;
 pub(crate) use crate::search::ordering::policy::{
     rows, rows_score, HistoryWeights, CLASSES, HISTORY_UNIT, RANKED,
 };
+use crate::search::ordering::HISTORY_PARTS;
 
 /// The activated hidden layer of `board` (side to move, then the other side).
 pub(crate) fn features(net: &Network, board: &Board, out: &mut Vec<f32>) {
