@@ -792,7 +792,7 @@ mod epd_fuzz {
     }
 }
 
-/// Play and `bench` (`StatsMode::Off`) run the copy of the search without the
+/// Play and `bench` (`StatsMode::Off`) run the search with the player's observer, without the
 /// counters: the same tree, node for node, and every statistic zero.
 #[test]
 fn without_counting_the_search_is_the_same_and_counts_nothing() {

@@ -13,6 +13,7 @@
 //! (see docs/levels.md). The draw is seeded: tests fix the seed, play seeds it per move.
 
 use super::event::{EventSink, SearchEvent};
+use super::observer::SearchObserver;
 use super::tablebase::TB_BOUND;
 use super::time::{Limits, TimeManager};
 use super::{Control, PvLine, SearchOptions, SearchResult, Searcher};
@@ -175,8 +176,10 @@ impl Level {
 /// A search at limited strength, wrapped around the full one: the search ranks at least the
 /// level's candidate moves (the user sees the lines asked for) within the level's node
 /// budget and never takes the extra time of an unclear position; then the level draws the
-/// move to play among the ranked lines by their scores, and paces the reply.
-pub(super) fn search_at_level(
+/// move to play among the ranked lines by their scores, and paces the reply. The search
+/// reports to `observer`.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn search_at_level<O: SearchObserver>(
     searcher: &mut Searcher,
     level: Level,
     pos: &Position,
@@ -184,6 +187,7 @@ pub(super) fn search_at_level(
     opts: &SearchOptions,
     control: &Control,
     out: &mut EventSink,
+    observer: &mut O,
 ) -> SearchResult {
     let shown = opts.multipv.max(1);
     let ranked = SearchOptions {
@@ -206,6 +210,7 @@ pub(super) fn search_at_level(
         &ranked,
         control,
         &mut report,
+        observer,
         |result, done| {
             // The best line stays first in `lines` (what the search found); the move played
             // may come from another.

@@ -4,6 +4,7 @@
 pub(crate) mod event;
 pub(crate) mod level;
 mod negamax;
+pub(crate) mod observer;
 pub mod ordering;
 pub mod stats;
 pub mod tablebase;
@@ -18,6 +19,7 @@ use crate::eval::nnue::{default_network, Network};
 use crate::position::Position;
 pub(crate) use event::{EventSink, LineReport, SearchEvent};
 pub use level::Level;
+use observer::{SearchObserver, Unobserved};
 use ordering::{OrderingConfig, OrderingTables};
 use stats::{Iteration, SearchStats};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -47,10 +49,11 @@ pub fn clamp_depth(depth: i64) -> i32 {
     depth.clamp(1, MAX_DEPTH as i64) as i32
 }
 
-/// Whether a search keeps the ordering statistics (`SearchResult::stats`).
+/// Whether a search keeps the ordering statistics (`SearchResult::stats`): which observer
+/// `Searcher::search` gives it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum StatsMode {
-    /// The copy of the search with the counters compiled out: play and `bench`.
+    /// The player's observer, with no code for the counters: play and `bench`.
     #[default]
     Off,
     /// Counted and returned in the result (the ordering lab).
@@ -209,8 +212,9 @@ impl Searcher {
         &self.tables[0]
     }
 
-    /// The main thread's ordering tables, to switch its cutoff log on and off.
-    pub fn main_tables_mut(&mut self) -> &mut OrderingTables {
+    /// The main thread's ordering tables, for tests that set what a search would learn.
+    #[cfg(test)]
+    pub(crate) fn main_tables_mut(&mut self) -> &mut OrderingTables {
         &mut self.tables[0]
     }
 
@@ -246,7 +250,8 @@ impl Searcher {
     }
 
     /// Searches `pos` within `limits`, sending events to `out`: at full strength, or wrapped
-    /// by the strength level the options ask for.
+    /// by the strength level the options ask for; counting the statistics if `opts.stats`
+    /// asks for them.
     pub fn search(
         &mut self,
         pos: &Position,
@@ -255,9 +260,33 @@ impl Searcher {
         control: &Control,
         out: &mut EventSink,
     ) -> SearchResult {
+        match opts.stats {
+            StatsMode::Off => {
+                self.search_observed(pos, limits, opts, control, out, &mut Unobserved)
+            }
+            StatsMode::Count | StatsMode::Report => {
+                let mut stats = SearchStats::default();
+                self.search_observed(pos, limits, opts, control, out, &mut stats)
+            }
+        }
+    }
+
+    /// `search`, its main thread reporting to `observer` (its helpers, if any, to fresh ones
+    /// of the same kind) whatever `opts.stats` says.
+    pub(crate) fn search_observed<O: SearchObserver>(
+        &mut self,
+        pos: &Position,
+        limits: &Limits,
+        opts: &SearchOptions,
+        control: &Control,
+        out: &mut EventSink,
+        observer: &mut O,
+    ) -> SearchResult {
         match opts.level {
-            Some(level) => level::search_at_level(self, level, pos, limits, opts, control, out),
-            None => self.run(pos, limits, opts, control, out, |result, done| {
+            Some(level) => {
+                level::search_at_level(self, level, pos, limits, opts, control, out, observer)
+            }
+            None => self.run(pos, limits, opts, control, out, observer, |result, done| {
                 done.settle(result, 0);
             }),
         }
@@ -268,14 +297,17 @@ impl Searcher {
     /// before the helper threads are joined: with more threads than cores a helper may wait
     /// tens of milliseconds for a core to see the stop, and the move should not wait with it.
     /// The returned result adds the helpers' node counts and statistics. A level's search
-    /// (`opts.level`) runs the main thread alone.
-    pub(crate) fn run(
+    /// (`opts.level`) runs the main thread alone. The main thread reports to `observer`, each
+    /// helper to a fresh one of its kind.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn run<O: SearchObserver>(
         &mut self,
         pos: &Position,
         limits: &Limits,
         opts: &SearchOptions,
         control: &Control,
         out: &mut EventSink,
+        observer: &mut O,
         finish: impl FnOnce(&mut SearchResult, Done<'_>),
     ) -> SearchResult {
         self.tt.new_search();
@@ -291,8 +323,8 @@ impl Searcher {
             node_counts: &node_counts,
             tb: &tb,
         };
-        let run = thread_runner(opts.stats);
         let (main, helpers) = self.tables.split_first_mut().expect("at least one thread");
+        let mut helper_observers: Vec<O> = helpers.iter().map(|_| observer.helper()).collect();
         std::thread::scope(|scope| {
             // The main thread starts first: it holds the clock, so it must not queue behind
             // the helpers for a core. It hands the sink and its time manager back with its
@@ -302,7 +334,7 @@ impl Searcher {
                 .stack_size(SEARCH_STACK)
                 .spawn_scoped(scope, move || {
                     let mut p = pos.clone();
-                    let (r, _, time) = run(main, shared, 0, &mut p, &mut *out);
+                    let (r, time) = run_thread(main, observer, shared, 0, &mut p, &mut *out);
                     (r, time, out)
                 });
             let mut handles = Vec::new();
@@ -311,13 +343,15 @@ impl Searcher {
             } else {
                 helpers
             };
-            for (i, t) in helpers.iter_mut().enumerate() {
+            for (i, (t, o)) in helpers.iter_mut().zip(&mut helper_observers).enumerate() {
                 let mut p = pos.clone();
                 let builder = std::thread::Builder::new()
                     .name(format!("search-{}", i + 1))
                     .stack_size(SEARCH_STACK);
-                let handle = builder
-                    .spawn_scoped(scope, move || run(t, shared, i + 1, &mut p, &mut |_| {}).1);
+                let handle = builder.spawn_scoped(scope, move || {
+                    run_thread(t, &mut *o, shared, i + 1, &mut p, &mut |_| {});
+                    o.stats().copied()
+                });
                 match handle {
                     Ok(h) => handles.push(h),
                     Err(_) => break, // fewer threads than asked: the search still runs
@@ -344,7 +378,7 @@ impl Searcher {
                 out(&SearchEvent::Finished(&result));
             }
             for h in handles {
-                if let Ok(s) = h.join() {
+                if let Ok(Some(s)) = h.join() {
                     result.stats += s;
                 }
             }
@@ -420,35 +454,18 @@ pub(crate) struct Shared<'a> {
     pub(crate) tb: &'a TbState<'a>,
 }
 
-/// Runs one search thread, with its statistics counted (`STATS`) or compiled out; returns its
-/// result and its statistics.
-fn run_thread<const STATS: bool>(
+/// Runs one search thread reporting to `observer`; returns its result and its time manager.
+fn run_thread<O: SearchObserver>(
     tables: &mut OrderingTables,
+    observer: &mut O,
     shared: Shared<'_>,
     id: usize,
     pos: &mut Position,
     out: &mut EventSink,
-) -> (SearchResult, SearchStats, TimeManager) {
-    let mut t = SearchThread::<STATS>::new(tables, shared, id, pos, out);
+) -> (SearchResult, TimeManager) {
+    let mut t = SearchThread::new(tables, observer, shared, id, pos, out);
     let r = t.iterate(pos);
-    (r, t.stats(), t.time)
-}
-
-/// The copy of the search the options ask for: the one that counts statistics, or the one
-/// without the counters.
-type RunThread = fn(
-    &mut OrderingTables,
-    Shared<'_>,
-    usize,
-    &mut Position,
-    &mut EventSink,
-) -> (SearchResult, SearchStats, TimeManager);
-
-fn thread_runner(stats: StatsMode) -> RunThread {
-    match stats {
-        StatsMode::Off => run_thread::<false>,
-        StatsMode::Count | StatsMode::Report => run_thread::<true>,
-    }
+    (r, t.time)
 }
 
 /// The tablebase state of one search, shared by its threads.

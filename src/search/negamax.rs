@@ -9,7 +9,7 @@
 //! option each); with `SearchOptions::pure` none of the selective steps run: alpha-beta alone,
 //! as the ordering experiments need. The constants are in `tunable.rs`.
 
-use super::ordering::cutoff_log::{NodeContext, NodeEntry};
+use super::observer::{CutoffSeen, MoveLoopStart, SearchObserver};
 use super::ordering::{Cutoff, HistoryRead, MovePicker, PickedFrom, PieceTo, TriedMoves};
 use super::tablebase;
 use super::thread::{SearchThread, CURRMOVE_AFTER};
@@ -136,7 +136,7 @@ fn has_two_pieces(pos: &Position) -> bool {
     (us & !(b.pieces(PieceType::Pawn) | b.pieces(PieceType::King))).count() >= 2
 }
 
-impl<const STATS: bool> SearchThread<'_, STATS> {
+impl<O: SearchObserver> SearchThread<'_, O> {
     /// Takes a searched move's score into the node's best, and into the PV when it is the
     /// new best line.
     #[inline(always)]
@@ -204,15 +204,14 @@ impl<const STATS: bool> SearchThread<'_, STATS> {
         // non-PV node; any entry's move is tried first. A singular search (a move excluded)
         // shares the key of the full node, so it neither cuts on the entry nor stores one.
         let key = pos.board().key();
-        self.count(|s| s.tt_probes += 1);
         let entry = if excluded.is_null() {
             self.shared.tt.probe(key)
         } else {
             None
         };
+        self.observer.tt_probe(entry.is_some());
         let mut tt_move = Move::NULL;
         if let Some(e) = entry {
-            self.count(|s| s.tt_hits += 1);
             tt_move = e.mv;
             let s = score_from_tt(e.score, ply);
             if !pv_node && e.depth >= depth && e.bound.cuts(s, alpha, beta) {
@@ -444,24 +443,18 @@ impl<const STATS: bool> SearchThread<'_, STATS> {
         let mut picker = MovePicker::new(ordering, hash_move, killers)
             .with_counter(counter)
             .with_continuation(prev);
-        // The learned order's data (`cutoff_log`): what the picker knows of the quiet moves
-        // before any is searched. Only in the counting copy, and only where the log wants it.
-        let log_entry = (STATS && !root && self.tables.cutoff_log.wants(depth)).then(|| {
-            NodeEntry::take(
-                self.tables,
-                ordering,
-                pos.board(),
-                prev,
-                hash_move,
-                killers,
-                counter,
-                NodeContext {
-                    ply: ply.min(u8::MAX as usize) as u8,
-                    nodes: self.nodes.min(u32::MAX as u64) as u32,
-                },
-            )
+        let observed = self.observer.move_loop(&MoveLoopStart {
+            tables: self.tables,
+            config: ordering,
+            board: pos.board(),
+            prev,
+            hash_move,
+            killers,
+            counter,
+            ply,
+            depth,
+            nodes: self.nodes,
         });
-        self.count(|s| s.expanded += 1);
         let mut best = NodeBest::new(tb_floor, alpha, beta);
         let mut searched = 0usize;
         // Where the first move searched came from, for the statistics.
@@ -597,7 +590,7 @@ impl<const STATS: bool> SearchThread<'_, STATS> {
                 first_from = from;
             }
             if from == PickedFrom::HashMove {
-                self.count(|s| s.hash_move_available += 1);
+                self.observer.hash_move_searched();
             }
             if root
                 && self.is_main()
@@ -690,20 +683,20 @@ impl<const STATS: bool> SearchThread<'_, STATS> {
             }
             let outcome = self.take_score(&mut best, ply, m, score);
             if outcome == Outcome::Cutoff {
-                self.count(|s| s.main.record(searched, from, first_from));
-                if from == PickedFrom::HashMove {
-                    self.count(|s| s.hash_move_cutoffs += 1);
-                }
-                // The learned order's data (`cutoff_log`): only in the counting copy.
-                if let Some(entry) = log_entry
-                    .as_ref()
-                    .filter(|_| m.is_quiet() && from != PickedFrom::HashMove)
-                {
-                    let rank = tried.quiets().iter().filter(|&&q| q != hash_move).count();
-                    self.tables
-                        .cutoff_log
-                        .push(pos.board(), m, rank, depth, beta, entry);
-                }
+                self.observer.cutoff(
+                    &observed,
+                    &CutoffSeen {
+                        board: pos.board(),
+                        mv: m,
+                        from,
+                        number: searched,
+                        first_from,
+                        tried: &tried,
+                        hash_move,
+                        depth,
+                        beta,
+                    },
+                );
                 self.tables.record_cutoff(
                     ordering,
                     &Cutoff {
@@ -820,7 +813,7 @@ impl<const STATS: bool> SearchThread<'_, STATS> {
     ) -> i32 {
         self.pv_len[ply] = ply;
         self.count_node();
-        self.count(|s| s.qnodes += 1);
+        self.observer.quiescence_node();
         if self.stopped {
             return 0;
         }
@@ -839,11 +832,10 @@ impl<const STATS: bool> SearchThread<'_, STATS> {
         let tech = self.shared.opts.active_techniques();
         let key = pos.board().key();
         let pv_node = beta - alpha > 1;
-        self.count(|s| s.tt_probes += 1);
         let entry = self.shared.tt.probe(key);
+        self.observer.tt_probe(entry.is_some());
         let mut tt_move = Move::NULL;
         if let Some(e) = entry {
-            self.count(|s| s.tt_hits += 1);
             tt_move = e.mv;
             let s = score_from_tt(e.score, ply);
             if !pv_node && e.bound.cuts(s, alpha, beta) {
@@ -913,7 +905,7 @@ impl<const STATS: bool> SearchThread<'_, STATS> {
             }
             let outcome = self.take_score(&mut best, ply, m, score);
             if outcome == Outcome::Cutoff {
-                self.count(|s| s.quiescence.record(searched, from, first_from));
+                self.observer.quiescence_cutoff(searched, from, first_from);
                 break;
             }
         }

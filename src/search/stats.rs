@@ -1,8 +1,8 @@
 //! Search statistics for judging move ordering: where fail-high nodes found their cutoff,
 //! how often the hash move was there and cut off, and the table's hit rate. They are plain
-//! counters in the thread's own struct, bumped only at cutoffs and probes, and only in the
-//! copy of the search that counts them (`StatsMode`): play and `bench` run
-//! the copy without them.
+//! counters, bumped only at cutoffs and probes by the search's observer (`observer.rs`)
+//! when the options ask for them (`StatsMode`); play and `bench` run the search without
+//! them.
 
 use super::ordering::PickedFrom;
 use std::ops::AddAssign;

@@ -3,8 +3,9 @@
 
 use super::event::{EventSink, LineReport, SearchEvent};
 use super::negamax::LmrTable;
+use super::observer::SearchObserver;
 use super::ordering::{OrderingTables, PieceTo};
-use super::stats::{Iteration, SearchStats};
+use super::stats::Iteration;
 use super::tablebase::TB_BOUND;
 use super::time::TimeManager;
 use super::tt::{Bound, NO_EVAL};
@@ -25,10 +26,12 @@ const ASPIRATION_DEPTH: i32 = 5;
 /// Root `currmove` events start after this long, as GUIs expect.
 pub(super) const CURRMOVE_AFTER: Duration = Duration::from_secs(3);
 
-/// One thread's search. `STATS` chooses the copy of the search that counts its statistics;
-/// in the other one the counters are no code at all.
-pub(super) struct SearchThread<'a, const STATS: bool> {
+/// One thread's search, reporting to observer `O` (`observer.rs`): with the player's, the
+/// reports are no code at all.
+pub(super) struct SearchThread<'a, O: SearchObserver> {
     pub(super) tables: &'a mut OrderingTables,
+    /// What watches the search: statistics, the cutoff log, or nothing.
+    pub(super) observer: &'a mut O,
     /// Where the thread's events go (the main thread's reach the UCI output; a helper's
     /// sink drops them).
     out: &'a mut EventSink<'a>,
@@ -45,7 +48,6 @@ pub(super) struct SearchThread<'a, const STATS: bool> {
     next_check: u64,
     pub(super) stopped: bool,
     pub(super) seldepth: usize,
-    stats: SearchStats,
     /// Triangular PV table: `pv[ply][ply..pv_len[ply]]` is the line from `ply`.
     pv: Box<[[Move; MAX_PLY + 1]; MAX_PLY + 1]>,
     pub(super) pv_len: [usize; MAX_PLY + 1],
@@ -98,18 +100,20 @@ impl Default for PlyState {
     }
 }
 
-impl<'a, const STATS: bool> SearchThread<'a, STATS> {
+impl<'a, O: SearchObserver> SearchThread<'a, O> {
     pub(super) fn new(
         tables: &'a mut OrderingTables,
+        observer: &'a mut O,
         shared: Shared<'a>,
         id: usize,
         pos: &Position,
         out: &'a mut EventSink<'a>,
-    ) -> SearchThread<'a, STATS> {
+    ) -> SearchThread<'a, O> {
         let limits = shared.limits;
         tables.policy = shared.opts.policy.clone();
         SearchThread {
             tables,
+            observer,
             out,
             shared,
             id,
@@ -126,7 +130,6 @@ impl<'a, const STATS: bool> SearchThread<'a, STATS> {
             next_check: CHECK_INTERVAL,
             stopped: false,
             seldepth: 0,
-            stats: SearchStats::default(),
             pv: Box::new([[Move::NULL; MAX_PLY + 1]; MAX_PLY + 1]),
             pv_len: [0; MAX_PLY + 1],
             root_excluded: Vec::new(),
@@ -173,19 +176,6 @@ impl<'a, const STATS: bool> SearchThread<'a, STATS> {
     #[inline]
     pub(super) fn report(&mut self, event: &SearchEvent) {
         (self.out)(event);
-    }
-
-    pub(super) fn stats(&self) -> SearchStats {
-        self.stats
-    }
-
-    /// Bumps a statistics counter; in the copy of the search without statistics
-    /// (`STATS` false) this is no code at all.
-    #[inline(always)]
-    pub(super) fn count(&mut self, f: impl FnOnce(&mut SearchStats)) {
-        if STATS {
-            f(&mut self.stats);
-        }
     }
 
     pub(super) fn is_main(&self) -> bool {
@@ -326,7 +316,7 @@ impl<'a, const STATS: bool> SearchThread<'a, STATS> {
             result.iterations.push(Iteration {
                 depth,
                 nodes: self.nodes,
-                qnodes: self.stats.qnodes,
+                qnodes: self.observer.stats().map_or(0, |s| s.qnodes),
                 time_ms: elapsed.as_millis() as u64,
                 score: lines[0].score,
             });
@@ -335,8 +325,12 @@ impl<'a, const STATS: bool> SearchThread<'a, STATS> {
                 for (i, l) in lines.iter().enumerate().take(self.shown_lines) {
                     self.report(&SearchEvent::Line(self.line_report(depth, i, l, None)));
                 }
-                if self.shared.opts.stats == StatsMode::Report {
-                    (self.out)(&SearchEvent::Stats(&self.stats));
+                if let Some(stats) = self
+                    .observer
+                    .stats()
+                    .filter(|_| self.shared.opts.stats == StatsMode::Report)
+                {
+                    (self.out)(&SearchEvent::Stats(stats));
                 }
             }
             if !self.is_main() {
@@ -371,7 +365,7 @@ impl<'a, const STATS: bool> SearchThread<'a, STATS> {
         result.nodes = self.nodes;
         result.tbhits = self.shared.tb.hits.load(Ordering::Relaxed);
         result.time_ms = self.time.elapsed().as_millis() as u64;
-        result.stats = self.stats;
+        result.stats = self.observer.stats().copied().unwrap_or_default();
         if self.is_main() {
             self.wait_for_stop_if_needed();
         }
@@ -542,6 +536,7 @@ impl<'a, const STATS: bool> SearchThread<'a, STATS> {
 /// iterations, the clock's start): the time manager's own pins are in `time.rs`.
 #[cfg(test)]
 mod tests {
+    use super::super::observer::Unobserved;
     use super::super::time::Limits;
     use super::super::tt::TranspositionTable;
     use super::super::{Control, SearchOptions, TbState, SEARCH_STACK};
@@ -554,7 +549,7 @@ mod tests {
     fn with_thread(
         limits: Limits,
         opts: SearchOptions,
-        f: impl FnOnce(&mut SearchThread<'_, false>) + Send,
+        f: impl FnOnce(&mut SearchThread<'_, Unobserved>) + Send,
     ) {
         std::thread::scope(|scope| {
             std::thread::Builder::new()
@@ -576,7 +571,9 @@ mod tests {
                     };
                     let mut tables = OrderingTables::default();
                     let mut sink = |_: &SearchEvent| {};
-                    let mut t = SearchThread::<false>::new(&mut tables, shared, 0, &pos, &mut sink);
+                    let mut observer = Unobserved;
+                    let mut t =
+                        SearchThread::new(&mut tables, &mut observer, shared, 0, &pos, &mut sink);
                     f(&mut t);
                 })
                 .unwrap()
@@ -595,7 +592,7 @@ mod tests {
     /// A search thread that was pondering with 10 s on the clock (389 ms soft, 1167 ms
     /// hard), 5 s into its clock, at depth 5, after `ponderhit` (or, with `hit` false, one
     /// that never pondered), handed to `f`.
-    fn after_ponderhit(hit: bool, f: impl FnOnce(&mut SearchThread<'_, false>) + Send) {
+    fn after_ponderhit(hit: bool, f: impl FnOnce(&mut SearchThread<'_, Unobserved>) + Send) {
         let limits = Limits {
             wtime: Some(10_000),
             btime: Some(10_000),

@@ -5,11 +5,12 @@
 //! first at that very node, with the histories as they were then (they change as the search
 //! goes, so a later look would mean nothing).
 //!
-//! Only the copy of the search that counts statistics writes it, and only when it is on: the
-//! search as it plays has no code for it.
+//! The log is the search's observer (`search::observer`) where a tool asks for it: the search
+//! as it plays has no code for it.
 
-use super::{Continuation, HistoryParts, HistoryRead, OrderingConfig, OrderingTables};
+use super::{HistoryParts, HistoryRead, PickedFrom};
 use crate::board::{is_legal, quiet_moves, Board, Move, MoveList};
+use crate::search::observer::{CutoffSeen, MoveLoopStart, SearchObserver};
 
 /// Where in its search a logged node stood: how fresh the histories it read were.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -45,17 +46,9 @@ pub struct NodeEntry {
 }
 
 impl NodeEntry {
-    #[allow(clippy::too_many_arguments)]
-    pub(crate) fn take(
-        tables: &OrderingTables,
-        config: OrderingConfig,
-        board: &Board,
-        prev: Continuation,
-        hash_move: Move,
-        killers: [Move; 2],
-        counter: Move,
-        context: NodeContext,
-    ) -> NodeEntry {
+    /// What the picker knows at `node`'s move loop, before any move is searched.
+    pub(crate) fn take(node: &MoveLoopStart) -> NodeEntry {
+        let board = node.board;
         let quiet = |m: Move| {
             if !m.is_null() && m.is_quiet() && is_legal(board, m) {
                 m
@@ -63,7 +56,7 @@ impl NodeEntry {
                 Move::NULL
             }
         };
-        let hash_move = quiet(hash_move);
+        let hash_move = quiet(node.hash_move);
         let refuter = |m: Move| {
             let m = quiet(m);
             if m == hash_move {
@@ -76,15 +69,25 @@ impl NodeEntry {
         quiet_moves(board, &mut list);
         let parts: Vec<HistoryParts> = list
             .iter()
-            .map(|&m| tables.quiet_history_parts(HistoryRead::search(config), board, prev, m))
+            .map(|&m| {
+                node.tables.quiet_history_parts(
+                    HistoryRead::search(node.config),
+                    board,
+                    node.prev,
+                    m,
+                )
+            })
             .collect();
         NodeEntry {
             hash_move,
-            killers: killers.map(refuter),
-            counter: refuter(counter),
+            killers: node.killers.map(refuter),
+            counter: refuter(node.counter),
             scores: parts.iter().map(HistoryParts::sum).collect(),
             parts,
-            context: Some(context),
+            context: Some(NodeContext {
+                ply: node.ply.min(u8::MAX as usize) as u8,
+                nodes: node.nodes.min(u32::MAX as u64) as u32,
+            }),
         }
     }
 }
@@ -109,7 +112,7 @@ pub struct CutoffSample {
 
 /// Quiet cutoffs of a search, not by the hash move (the table's move is first whatever the
 /// histories say) and not at the root (its order is the previous iteration's), at a depth of
-/// at least `min_depth`.
+/// at least `min_depth`: the main thread's (a helper thread's log is off).
 #[derive(Debug, Default)]
 pub struct CutoffLog {
     on: bool,
@@ -118,45 +121,53 @@ pub struct CutoffLog {
 }
 
 impl CutoffLog {
-    /// Starts logging cutoffs at `min_depth` and deeper (the search must count statistics).
-    pub fn start(&mut self, min_depth: i32) {
-        self.on = true;
-        self.min_depth = min_depth;
-        self.samples.clear();
-    }
-
-    /// Stops logging and hands over what was logged.
-    pub fn stop(&mut self) -> Vec<CutoffSample> {
-        self.on = false;
-        std::mem::take(&mut self.samples)
+    /// A log of the cutoffs at `min_depth` and deeper.
+    pub fn new(min_depth: i32) -> CutoffLog {
+        CutoffLog {
+            on: true,
+            min_depth,
+            samples: Vec::new(),
+        }
     }
 
     /// Hands over what was logged so far and goes on logging.
     pub fn take(&mut self) -> Vec<CutoffSample> {
         std::mem::take(&mut self.samples)
     }
+}
 
-    #[inline(always)]
-    pub(crate) fn wants(&self, depth: i32) -> bool {
-        self.on && depth >= self.min_depth
+impl SearchObserver for CutoffLog {
+    /// What the picker knew when the node's move loop started, where the log wants the node.
+    type Node = Option<NodeEntry>;
+
+    fn move_loop(&mut self, node: &MoveLoopStart) -> Option<NodeEntry> {
+        (self.on && node.ply > 0 && node.depth >= self.min_depth).then(|| NodeEntry::take(node))
     }
 
-    pub(crate) fn push(
-        &mut self,
-        board: &Board,
-        mv: Move,
-        rank: usize,
-        depth: i32,
-        beta: i32,
-        entry: &NodeEntry,
-    ) {
+    fn cutoff(&mut self, node: &Option<NodeEntry>, cut: &CutoffSeen) {
+        let Some(entry) = node else {
+            return;
+        };
+        if !cut.mv.is_quiet() || cut.from == PickedFrom::HashMove {
+            return;
+        }
+        let rank = cut
+            .tried
+            .quiets()
+            .iter()
+            .filter(|&&q| q != cut.hash_move)
+            .count();
         self.samples.push(CutoffSample {
-            board: *board,
-            mv,
+            board: *cut.board,
+            mv: cut.mv,
             rank: rank.min(u8::MAX as usize) as u8,
-            depth: depth.clamp(0, u8::MAX as i32) as u8,
-            beta,
+            depth: cut.depth.clamp(0, u8::MAX as i32) as u8,
+            beta: cut.beta,
             entry: entry.clone(),
         });
+    }
+
+    fn helper(&self) -> Self {
+        CutoffLog::default()
     }
 }

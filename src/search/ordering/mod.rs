@@ -98,8 +98,6 @@ pub struct OrderingTables {
     pub(crate) pawn: PawnHistory,
     /// The static evaluation's error per pawn structure (`OrderCorrectionHistory`).
     pub(crate) correction: CorrectionHistory,
-    /// The quiet cutoffs of the searches, when a tool asks for them (`cutoff_log`).
-    pub cutoff_log: cutoff_log::CutoffLog,
     /// The learned order's head (`OrderPolicy`), set from the search's options before each
     /// search: the picker reads it with the tables.
     pub(crate) policy: Option<std::sync::Arc<policy::PolicyModel>>,

@@ -23,9 +23,9 @@
 use crate::board::{Board, Move};
 use crate::position::Position;
 use crate::rng::SplitMix64;
-use crate::search::ordering::cutoff_log::{CutoffSample, NodeContext, NodeEntry};
+use crate::search::ordering::cutoff_log::{CutoffLog, CutoffSample, NodeContext, NodeEntry};
 use crate::search::ordering::{HistoryParts, HISTORY_PARTS};
-use crate::search::{Control, Limits, SearchOptions, Searcher, StatsMode};
+use crate::search::{Control, Limits, SearchOptions, Searcher};
 use crate::tools::data::viriformat::{self, decode_move, encode_move, PACKED_BYTES};
 use crate::tools::data::Games;
 use crate::tools::data::{GameRecord, GameResult};
@@ -294,7 +294,6 @@ pub fn make<W: Write>(
     let opts = SearchOptions {
         threads: 1,
         report: false,
-        stats: StatsMode::Count,
         ..SearchOptions::default()
     };
     let limits = Limits::nodes(args.nodes);
@@ -314,9 +313,9 @@ pub fn make<W: Write>(
                 if i % args.every.max(1) == 0 {
                     let control = Control::new();
                     control.reset(&limits);
-                    searcher.main_tables_mut().cutoff_log.start(args.min_depth);
-                    searcher.search(&pos, &limits, &opts, &control, &mut |_| {});
-                    let mut log = searcher.main_tables_mut().cutoff_log.stop();
+                    let mut log = CutoffLog::new(args.min_depth);
+                    searcher.search_observed(&pos, &limits, &opts, &control, &mut |_| {}, &mut log);
+                    let mut log = log.take();
                     summary.searches += 1;
                     summary.cutoffs_seen += log.len();
                     for _ in 0..args.per_search.min(log.len()) {
@@ -517,36 +516,30 @@ mod tests {
     }
 
     #[test]
-    fn the_playing_search_logs_nothing() {
+    fn logging_the_cutoffs_leaves_the_search_as_it_plays() {
         let mut searcher = Searcher::new(16, 1);
         let pos = Position::new(Board::startpos());
         let limits = Limits::nodes(5000);
         let control = Control::new();
-        control.reset(&limits);
         let opts = SearchOptions {
             report: false,
             ..SearchOptions::default()
         };
-        searcher.main_tables_mut().cutoff_log.start(1);
-        searcher.search(&pos, &limits, &opts, &control, &mut |_| {});
-        assert!(searcher.main_tables_mut().cutoff_log.stop().is_empty());
-        // The counting copy logs, and the same search's nodes do not change.
-        let counting = SearchOptions {
-            stats: StatsMode::Count,
-            ..opts.clone()
+        let mut search = |log: Option<&mut CutoffLog>| {
+            searcher.clear();
+            control.reset(&limits);
+            let r = match log {
+                Some(log) => {
+                    searcher.search_observed(&pos, &limits, &opts, &control, &mut |_| {}, log)
+                }
+                None => searcher.search(&pos, &limits, &opts, &control, &mut |_| {}),
+            };
+            (r.best, r.nodes)
         };
-        searcher.clear();
-        control.reset(&limits);
-        let plain = searcher
-            .search(&pos, &limits, &opts, &control, &mut |_| {})
-            .nodes;
-        searcher.clear();
-        control.reset(&limits);
-        searcher.main_tables_mut().cutoff_log.start(1);
-        let logged = searcher
-            .search(&pos, &limits, &counting, &control, &mut |_| {})
-            .nodes;
-        assert!(!searcher.main_tables_mut().cutoff_log.stop().is_empty());
-        assert_eq!(plain, logged);
+        let mut log = CutoffLog::new(1);
+        let logged = search(Some(&mut log));
+        assert!(!log.take().is_empty());
+        // The same search, node for node.
+        assert_eq!(search(None), logged);
     }
 }
