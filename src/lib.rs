@@ -2,6 +2,7 @@
 
 pub mod board;
 pub mod eval;
+pub mod lab;
 pub mod position;
 pub mod rng;
 pub mod search;

@@ -1,6 +1,7 @@
-//! The `cutoff` command line: the UCI loop by default, and each tool (bench, perft, the
-//! ordering lab, the explainer, datagen, the tuner) as a subcommand; a tool whose flags are
-//! many has them as a clap struct in its own module, handed over whole.
+//! The `cutoff` command line: the UCI loop by default, and each tool (bench, perft, datagen,
+//! the trainers, the tuner) and each of the lab's commands (the ordering lab, the explainer,
+//! the policy's data and training) as a subcommand; a command whose flags are many has them
+//! as a clap struct in its own module, handed over whole.
 
 use clap::{Parser, Subcommand};
 use cutoff::board::STARTPOS;
@@ -62,13 +63,13 @@ enum Command {
         /// EPD file (`bm`/`am` moves in SAN are checked against the search's choice).
         epd_file: String,
         /// Search each position to this depth.
-        #[arg(long, conflicts_with = "nodes", default_value_t = cutoff::tools::ordering::DEFAULT_DEPTH)]
+        #[arg(long, conflicts_with = "nodes", default_value_t = cutoff::lab::ordering::DEFAULT_DEPTH)]
         depth: i32,
         /// Limit each search by nodes instead of depth.
         #[arg(long)]
         nodes: Option<u64>,
         /// Comma-separated configurations; `+x` means the previous one plus heuristic x.
-        #[arg(long, default_value = cutoff::tools::ordering::DEFAULT_CONFIGS)]
+        #[arg(long, default_value = cutoff::lab::ordering::DEFAULT_CONFIGS)]
         configs: String,
         /// No pruning beyond alpha-beta, so node counts measure ordering alone.
         #[arg(long)]
@@ -80,7 +81,7 @@ enum Command {
         /// Write DIR/report.md and SVG charts.
         #[arg(long, value_name = "DIR")]
         out: Option<String>,
-        /// The learned order's head (`cutoff train --policy`), which configurations with
+        /// The learned order's head (`cutoff policy-train`), which configurations with
         /// `policy` read; it must have been trained on the net the searches use.
         #[arg(long, value_name = "FILE")]
         policy_head: Option<String>,
@@ -101,8 +102,8 @@ enum Command {
         /// Print JSON instead of a table.
         #[arg(long)]
         json: bool,
-        /// Show the learned order's score of each quiet move (`cutoff train --policy`'s
-        /// head, trained on the default net).
+        /// Show the learned order's score of each quiet move (`cutoff policy-train`'s head,
+        /// trained on the default net).
         #[arg(long, value_name = "FILE")]
         policy_head: Option<String>,
     },
@@ -128,10 +129,17 @@ enum Command {
     },
     /// The learned move order's data: search the positions of self-play game records again
     /// and write sampled quiet cutoffs, each with the rank the picker gave it (see
-    /// docs/policy.md); `cutoff train --policy` fits the policy head to them.
+    /// docs/policy.md); `cutoff policy-train` fits the policy head to them.
     PolicyData {
         #[command(flatten)]
-        args: cutoff::tools::policy::data::PolicyDataArgs,
+        args: cutoff::lab::policy::data::PolicyDataArgs,
+    },
+    /// Train the learned move order: fit the policy head on a net's hidden layer to
+    /// `policy-data` files and write the head file that `PolicyFile` loads (see
+    /// docs/policy.md).
+    PolicyTrain {
+        #[command(flatten)]
+        args: cutoff::lab::policy::train::PolicyTrainArgs,
     },
     /// Fit the evaluation's weights to labelled positions (`FEN | cp | result` lines, plain or
     /// .xz) and write the parameter file the engine compiles (see docs/eval.md).
@@ -247,7 +255,7 @@ fn main() -> ExitCode {
             policy_head,
             eval_file,
         }) => {
-            use cutoff::tools::ordering::{run_cli, LabFiles, LabLimit};
+            use cutoff::lab::ordering::{run_cli, LabFiles, LabLimit};
             let Some(techniques) = techniques_without(without.as_deref()) else {
                 return ExitCode::from(2);
             };
@@ -282,12 +290,8 @@ fn main() -> ExitCode {
             policy_head,
         }) => {
             let depth = depth.map(|d| clamp_depth(d.into()));
-            match cutoff::tools::explain::run_cli(
-                &fen.join(" "),
-                depth,
-                json,
-                policy_head.as_deref(),
-            ) {
+            match cutoff::lab::explain::run_cli(&fen.join(" "), depth, json, policy_head.as_deref())
+            {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(e) => {
                     eprintln!("error: {e}");
@@ -311,7 +315,14 @@ fn main() -> ExitCode {
                 ExitCode::from(2)
             }
         },
-        Some(Command::PolicyData { args }) => match cutoff::tools::policy::data::run_cli(&args) {
+        Some(Command::PolicyData { args }) => match cutoff::lab::policy::data::run_cli(&args) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("error: {e}");
+                ExitCode::from(2)
+            }
+        },
+        Some(Command::PolicyTrain { args }) => match cutoff::lab::policy::train::run_cli(&args) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
                 eprintln!("error: {e}");

@@ -3,11 +3,11 @@
 
 mod support;
 
+use cutoff::lab::explain::json;
 use cutoff::position::Position;
 use cutoff::search::ordering::explain::explain;
 use cutoff::search::ordering::PickedFrom;
 use cutoff::search::SearchOptions;
-use cutoff::tools::explain::json;
 use std::process::Command;
 use support::{crate_root, load};
 

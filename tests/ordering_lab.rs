@@ -2,6 +2,9 @@
 //! broken lines, the classic position's node counts, and SAN best moves of the suites.
 
 use cutoff::board::{legal_moves, Board, Move};
+use cutoff::lab::ordering::{
+    parse_configs, report, run_lab, LabLimit, LabOptions, LabReport, StopSignal, DEFAULT_CONFIGS,
+};
 use cutoff::position::Position;
 use cutoff::search::ordering::{MovePicker, OrderingConfig, PickedFrom};
 use cutoff::search::stats::SearchStats;
@@ -10,9 +13,6 @@ use cutoff::search::{
     search_fresh, Control, Limits, SearchOptions, SearchResult, Searcher, StatsMode, MATE,
 };
 use cutoff::tools::epd::{parse_epd, read_epd_file};
-use cutoff::tools::ordering::{
-    parse_configs, report, run_lab, LabLimit, LabOptions, LabReport, StopSignal, DEFAULT_CONFIGS,
-};
 
 mod support;
 

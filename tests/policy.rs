@@ -1,5 +1,5 @@
 //! The learned move order end to end, through the binary (issue 26): `cutoff policy-data`
-//! searches the positions of a game record and writes quiet cutoffs, `cutoff train --policy`
+//! searches the positions of a game record and writes quiet cutoffs, `cutoff policy-train`
 //! fits a head to them, `setoption name PolicyFile` loads it and `OrderPolicy` searches with
 //! it; a bad head file is named and the head in use stays.
 
@@ -83,9 +83,9 @@ fn cutoffs_train_a_head_that_the_engine_loads_and_searches_with() {
         .unwrap();
     assert!(!again.status.success());
     let out_dir = dir.join("head");
+    // The flags' names from before the command had its own (`--policy-cut-check`) still work.
     let said = cutoff(&[
-        "train",
-        "--policy",
+        "policy-train",
         data.to_str().unwrap(),
         "--out-dir",
         out_dir.to_str().unwrap(),
@@ -170,8 +170,7 @@ fn cutoffs_train_a_head_that_the_engine_loads_and_searches_with() {
     // One epoch, with `cut_check` held-out cutoffs searched whole.
     let train_one_epoch = |cut_check: &str, extra: &[&str]| {
         let mut args = vec![
-            "train",
-            "--policy",
+            "policy-train",
             data.to_str().unwrap(),
             "--out-dir",
             labelled.to_str().unwrap(),
@@ -179,15 +178,15 @@ fn cutoffs_train_a_head_that_the_engine_loads_and_searches_with() {
             "1",
             "--val-percent",
             "50",
-            "--policy-cut-check",
+            "--cut-check",
             cut_check,
         ];
         args.extend_from_slice(extra);
         cutoff(&args)
     };
-    let said = train_one_epoch("0", &["--policy-cut-labels", "6", "--threads", "2"]);
+    let said = train_one_epoch("0", &["--cut-labels", "6", "--threads", "2"]);
     assert!(said.contains("labelled 6 cutoffs"), "{said}");
-    let said = train_one_epoch("0", &["--policy-alone"]);
+    let said = train_one_epoch("0", &["--alone"]);
     assert!(
         said.contains("policy head alone") && !said.contains("learned weights"),
         "{said}"
@@ -195,7 +194,7 @@ fn cutoffs_train_a_head_that_the_engine_loads_and_searches_with() {
     // Beside the history's parts, and with the rows held at zero (a learned history): the
     // weights of each part are reported, and no head file is written for the picker.
     std::fs::remove_dir_all(&labelled).unwrap();
-    let said = train_one_epoch("4", &["--policy-parts", "--policy-no-rows"]);
+    let said = train_one_epoch("4", &["--parts", "--no-rows"]);
     assert!(
         said.contains("beside the history's parts (rows held at zero")
             && said.contains("continuation one ply back")
@@ -207,9 +206,9 @@ fn cutoffs_train_a_head_that_the_engine_loads_and_searches_with() {
     let reweighed = dir.join("reweighed.head");
     std::fs::copy(labelled.join("policy.head"), &reweighed).unwrap();
     let refused = Command::new(env!("CARGO_BIN_EXE_cutoff"))
-        .args(["train", "--policy", data.to_str().unwrap(), "--out-dir"])
+        .args(["policy-train", data.to_str().unwrap(), "--out-dir"])
         .arg(&labelled)
-        .args(["--policy-alone", "--policy-parts"])
+        .args(["--alone", "--parts"])
         .output()
         .unwrap();
     assert!(!refused.status.success());

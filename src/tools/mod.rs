@@ -1,15 +1,12 @@
-//! The command-line tools: perft, perft suites, bench, the ordering lab, the move-order
-//! explainer, self-play data generation, data conversion and statistics, and the evaluation
-//! tuner.
+//! The command-line tools: perft, perft suites, bench, self-play data generation, data
+//! conversion and statistics, the network's trainer and the evaluation tuner. The ordering
+//! lab and the learned move order are the lab's (`crate::lab`).
 
 pub mod bench;
 pub mod data;
 pub mod datagen;
 pub mod epd;
-pub mod explain;
-pub mod ordering;
 pub mod perft;
-pub mod policy;
 pub(crate) mod progress;
 pub mod train;
 pub mod tune;

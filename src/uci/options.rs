@@ -36,7 +36,7 @@ pub struct Options {
     pub(crate) use_nnue: bool,
     /// `EvalFile`: the net file loaded, `<default>` for the embedded net.
     pub(crate) eval_file: String,
-    /// `PolicyFile`: the learned order's head (`cutoff train --policy`), empty for none.
+    /// `PolicyFile`: the learned order's head (`cutoff policy-train`), empty for none.
     pub(crate) policy_file: String,
     /// `UCI_LimitStrength`: play at `UCI_Elo`.
     pub limit_strength: bool,

@@ -1,7 +1,6 @@
 //! Move ordering: the staged move picker and the tables it learns from.
 
 pub(crate) mod correction;
-pub mod cutoff_log;
 pub mod explain;
 pub(crate) mod history;
 pub mod movepick;

@@ -1,4 +1,4 @@
-//! The learned move order (`OrderPolicy`): a policy head, trained by `cutoff train --policy`
+//! The learned move order (`OrderPolicy`): a policy head, trained by `cutoff policy-train`
 //! on the quiet moves that cut off in Cutoff's own searches, scores each quiet move from the
 //! network's hidden layer; the picker adds that score times the head's history points a
 //! unit to the move's history (with `OrderHistory` off, the policy orders the quiets alone).
@@ -9,7 +9,7 @@
 //! The head: for each (piece type, destination) and each (piece type, origin) of the side to
 //! move, squares from its side (Black's flipped), a row of weights over the activated hidden
 //! layer (side to move first) and a bias; a move's score is the sum of its two rows. The
-//! trainer (`tools::policy`) and the engine read the rows and features defined here.
+//! trainer (`lab::policy`) and the engine read the rows and features defined here.
 
 use super::quiet_history::{HistoryParts, HISTORY_PARTS};
 use crate::board::{Board, Move};
@@ -44,7 +44,7 @@ pub(crate) const HISTORY_UNIT: f32 = 1024.0;
 /// of their own: is its first choice worth more than its score says?
 pub(crate) const RANKED: usize = 3;
 
-/// What a head trained beside the history's parts (`cutoff train --policy --policy-parts`)
+/// What a head trained beside the history's parts (`cutoff policy-train --parts`)
 /// learned of the history: each part's weight per `HISTORY_UNIT` points, and a bonus for each
 /// of the history's first `RANKED` quiet moves, both in units of the head's score. With
 /// them the picker's quiet stage orders by the head's whole logit instead of the summed
@@ -188,8 +188,8 @@ impl std::fmt::Debug for PolicyModel {
 
 impl PolicyModel {
     /// The head file's bytes for `params` on `net`, worth `points_per_unit` history points a
-    /// unit, with the history's learned weights if it has them (what `cutoff train
-    /// --policy` writes; format 2 without them, 3 with).
+    /// unit, with the history's learned weights if it has them (what `cutoff
+    /// policy-train` writes; format 2 without them, 3 with).
     pub(crate) fn file_bytes(
         net: &Network,
         params: &[f32],

@@ -19,7 +19,6 @@ pub(crate) mod model;
 
 use crate::eval::nnue::features::Mirroring;
 use crate::tools::data::Filter;
-use crate::tools::policy::head::HeadInputs;
 use adamw::{AdamW, AdamWConfig};
 use data::{LoadStats, Sample};
 use model::{FloatNet, Layout, Scratch, Target};
@@ -104,43 +103,11 @@ pub struct TrainArgs {
     /// the last on new data (its shape must be the command's `--hidden`, `--buckets` and
     /// `--mirror`). The optimiser starts afresh; a lower `--lr` than from scratch suits it
     /// (docs/nnue.md).
-    #[arg(long, conflicts_with_all = ["resume", "policy"])]
+    #[arg(long, conflicts_with = "resume")]
     pub init: Option<PathBuf>,
-    /// Train the learned move order instead of a net: the data are `cutoff policy-data`
-    /// files, and the policy head is fitted on the hidden layer of `--policy-net` (the
-    /// embedded net if not given); `--hidden`, `--buckets`, `--lambda`, the score and
-    /// position filters and `--resume` do not apply.
-    #[arg(long)]
+    /// The policy head's training moved to its own command: this flag only says so.
+    #[arg(long, hide = true)]
     pub policy: bool,
-    /// The net whose hidden layer the policy head reads (with `--policy`).
-    #[arg(long)]
-    pub policy_net: Option<String>,
-    /// With `--policy`: held-out cutoffs whose every quiet move is searched, to judge the
-    /// head's and the history's first moves by whether they cut at all (0: none).
-    #[arg(long, default_value_t = 500)]
-    pub policy_cut_check: usize,
-    /// With `--policy`: the head learns alone, from the hidden layer only (the first heads),
-    /// instead of beside the history (the node's history scores and refutation stages as
-    /// inputs with learned weights; the learned history weight sets the head's weight in the
-    /// picker's mixed order).
-    #[arg(long)]
-    pub policy_alone: bool,
-    /// With `--policy`: train on this many cutoffs (a seeded draw of the training set), each
-    /// labelled with every quiet move that cuts (searched as `--policy-cut-check` does, on
-    /// `--threads` threads), instead of on every cutoff's one logged move: the logged move is
-    /// the first that cut in the history's order, so it teaches that order back (0: off).
-    #[arg(long, default_value_t = 0)]
-    pub policy_cut_labels: usize,
-    /// With `--policy`: the head reads the history part by part (butterfly, each
-    /// continuation table, pawn structure), each with its own learned weight, and a bonus for
-    /// the history's first three moves, instead of the summed score (data of format 3).
-    #[arg(long, conflicts_with = "policy_alone")]
-    pub policy_parts: bool,
-    /// With `--policy`: the head's rows stay zero and only its history weights learn: a
-    /// learned reweighting of the history, to tell what the head adds from what reweighting
-    /// buys.
-    #[arg(long, conflicts_with = "policy_alone")]
-    pub policy_no_rows: bool,
 }
 
 /// One data file and, where given, the score scale its scores were made at.
@@ -178,57 +145,6 @@ impl DataFile {
     }
 }
 
-/// `cutoff train --policy`: the policy head on a net's hidden layer (`tools::policy`).
-fn run_policy(args: &TrainArgs) -> Result<(), String> {
-    for spec in &args.data {
-        if DataFile::parse(spec)?.score_scale.is_some() {
-            return Err(format!(
-                "{spec}: a score scale (@K) does not apply to --policy, whose data are cutoffs"
-            ));
-        }
-    }
-    let net = match &args.policy_net {
-        Some(path) => {
-            let bytes = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
-            std::sync::Arc::new(
-                crate::eval::nnue::Network::from_bytes(&bytes)
-                    .map_err(|e| format!("{path}: {e}"))?,
-            )
-        }
-        None => crate::eval::nnue::embedded().ok_or("no net is embedded: give --policy-net")?,
-    };
-    if args.batch == 0 || args.epochs == 0 {
-        return Err("--batch and --epochs must be positive".into());
-    }
-    crate::tools::policy::run_train(&crate::tools::policy::PolicyTrainSettings {
-        files: &args.data,
-        out_dir: &args.out_dir,
-        net,
-        epochs: args.epochs,
-        batch: args.batch,
-        lr: args.lr,
-        lr_end: args.lr_end,
-        weight_decay: args.weight_decay,
-        val_percent: args.val_percent,
-        seed: args.seed,
-        max_positions: args.max_positions,
-        cut_check: args.policy_cut_check,
-        reads: if args.policy_alone {
-            HeadInputs::Alone
-        } else if args.policy_parts {
-            HeadInputs::HistoryParts
-        } else {
-            HeadInputs::History
-        },
-        learn_rows: !args.policy_no_rows,
-        cut_labels: args.policy_cut_labels,
-        threads: args
-            .threads
-            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
-    })
-    .map(|_| ())
-}
-
 const CHECKPOINT: &str = "checkpoint.bin";
 /// The checkpoint's format: the magic, then hidden, buckets, mirroring, steps and epochs.
 const CHECKPOINT_MAGIC: &[u8; 8] = b"CUTOFFC2";
@@ -249,7 +165,10 @@ pub(crate) struct EpochLoss {
 /// Runs `cutoff train`.
 pub fn run_cli(args: &TrainArgs) -> Result<(), String> {
     if args.policy {
-        return run_policy(args);
+        return Err(
+            "`cutoff train` trains the network: the policy head trains with `cutoff policy-train`"
+                .into(),
+        );
     }
     let threads = args
         .threads

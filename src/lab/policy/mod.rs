@@ -5,16 +5,17 @@
 //! - `data`: `cutoff policy-data` replays self-play games, searches their positions with the
 //!   cutoff log on and writes sampled quiet cutoffs with the picker's rank of each;
 //! - `head`: the linear head, its loss and gradient;
-//! - `run_train` (`cutoff train --policy`): fits the head (alone, or beside the history)
-//!   with AdamW, a validation split by game, and reports top-1 / top-3 accuracy of the head
-//!   and of the history order on the held-out cutoffs.
+//! - `run_train` (`cutoff policy-train`, whose flags are in `train`): fits the head (alone,
+//!   or beside the history) with AdamW, a validation split by game, and reports top-1 /
+//!   top-3 accuracy of the head and of the history order on the held-out cutoffs.
 
 pub mod data;
 pub(crate) mod head;
+pub mod train;
 
 use crate::eval::nnue::Network;
+use crate::lab::cutoff_log::NodeContext;
 use crate::rng::SplitMix64;
-use crate::search::ordering::cutoff_log::NodeContext;
 use crate::search::ordering::policy::PolicyModel;
 use crate::tools::train::adamw::{AdamW, AdamWConfig};
 use data::PolicySample;
@@ -33,7 +34,7 @@ pub(crate) fn load_head(path: &str, network: Option<Arc<Network>>) -> Result<Pol
     PolicyModel::from_bytes(&bytes, net).map_err(|e| format!("{path}: {e}"))
 }
 
-/// What the policy trainer reads from `cutoff train`'s flags.
+/// What the policy trainer reads from `cutoff policy-train`'s flags.
 pub(crate) struct PolicyTrainSettings<'a> {
     pub(crate) files: &'a [String],
     pub(crate) out_dir: &'a Path,
@@ -555,7 +556,7 @@ fn pass(
     (loss / order.len().max(1) as f64, ranks)
 }
 
-/// Fits the head and measures it (`cutoff train --policy`).
+/// Fits the head and measures it (`cutoff policy-train`).
 pub(crate) fn run_train(s: &PolicyTrainSettings) -> Result<PolicyReport, String> {
     let mut samples = Vec::new();
     for f in s.files {
@@ -570,7 +571,7 @@ pub(crate) fn run_train(s: &PolicyTrainSettings) -> Result<PolicyReport, String>
     if s.reads == HeadInputs::HistoryParts {
         if let Some(i) = samples.iter().position(|x| x.entry.parts.is_empty()) {
             return Err(format!(
-                "cutoff {i} has no history parts (a policy file of format 2): --policy-parts needs data made by this build's `cutoff policy-data`"
+                "cutoff {i} has no history parts (a policy file of format 2): --parts needs data made by this build's `cutoff policy-data`"
             ));
         }
     }

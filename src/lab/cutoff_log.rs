@@ -1,16 +1,16 @@
 //! The cutoff log: the quiet moves that caused beta cutoffs, as the search met them, with
 //! where the picker had placed each one and what it knew of every quiet move when the node
-//! was entered. It is the learned move order's data (`cutoff policy-data`, `cutoff train
-//! --policy`): what a policy should have put first, beside what the history family did put
+//! was entered. It is the learned move order's data (`cutoff policy-data`, `cutoff
+//! policy-train`): what a policy should have put first, beside what the history family did put
 //! first at that very node, with the histories as they were then (they change as the search
 //! goes, so a later look would mean nothing).
 //!
 //! The log is the search's observer (`search::observer`) where a tool asks for it: the search
 //! as it plays has no code for it.
 
-use super::{HistoryParts, HistoryRead, PickedFrom};
 use crate::board::{is_legal, quiet_moves, Board, Move, MoveList};
 use crate::search::observer::{CutoffSeen, MoveLoopStart, SearchObserver};
+use crate::search::ordering::{HistoryParts, HistoryRead, PickedFrom};
 
 /// Where in its search a logged node stood: how fresh the histories it read were.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

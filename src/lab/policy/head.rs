@@ -313,7 +313,7 @@ impl PolicyHead {
 }
 
 /// What a node's head should put first: the move the search met cutting first (the logged
-/// cutoff), or any of the moves that cut (each quiet searched, `--policy-cut-labels`).
+/// cutoff), or any of the moves that cut (each quiet searched, `--cut-labels`).
 #[derive(Clone, Copy, Debug)]
 pub(crate) enum Target<'a> {
     One(usize),

@@ -21,9 +21,9 @@
 //! (`CUTOFFPL`, sessions 31 to 39) had no node entry; it is refused by name.
 
 use crate::board::{Board, Move};
+use crate::lab::cutoff_log::{CutoffLog, CutoffSample, NodeContext, NodeEntry};
 use crate::position::Position;
 use crate::rng::SplitMix64;
-use crate::search::ordering::cutoff_log::{CutoffLog, CutoffSample, NodeContext, NodeEntry};
 use crate::search::ordering::{HistoryParts, HISTORY_PARTS};
 use crate::search::{Control, Limits, SearchOptions, Searcher};
 use crate::tools::data::viriformat::{self, decode_move, encode_move, PACKED_BYTES};
@@ -150,7 +150,7 @@ pub(crate) fn decode(bytes: &[u8], format: Format) -> Result<(PolicySample, usiz
     let killers = [refuter(at + 2)?, refuter(at + 4)?];
     let counter = refuter(at + 6)?;
     let n = fixed[FIXED_BYTES_V2 - 1] as usize;
-    let quiets = crate::tools::policy::head::quiets(&board).len();
+    let quiets = crate::lab::policy::head::quiets(&board).len();
     if n != quiets {
         return Err(format!(
             "{n} quiet scores for a position with {quiets} quiet moves"
@@ -437,7 +437,7 @@ mod tests {
         for s in &samples {
             assert!(s.mv.is_quiet() && crate::board::is_legal(&s.board, s.mv));
             assert!(s.depth >= 2);
-            let quiets = crate::tools::policy::head::quiets(&s.board);
+            let quiets = crate::lab::policy::head::quiets(&s.board);
             assert!(
                 (s.rank as usize) < quiets.len(),
                 "rank {} of {}",

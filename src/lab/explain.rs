@@ -3,11 +3,11 @@
 //! as JSON for scripts.
 
 use crate::board::Move;
+use crate::lab::policy::load_head;
 use crate::position::Position;
 use crate::search::ordering::explain::{explain, Explanation};
 use crate::search::ordering::PickedFrom;
 use crate::search::SearchOptions;
-use crate::tools::policy::load_head;
 use crate::uci::order_table::text;
 
 fn json_str(s: &str) -> String {

@@ -11,16 +11,16 @@
 pub(crate) mod chart;
 pub mod report;
 
-use super::epd::{read_epd_file, EpdEntry, EpdError};
 use crate::board::Move;
 use crate::eval::nnue::{default_network, Network};
+use crate::lab::policy::load_head;
 use crate::position::Position;
 use crate::search::ordering::policy::PolicyModel;
 use crate::search::ordering::{explain, OrderingConfig};
 use crate::search::stats::{branching_factors, Iteration, SearchStats};
 use crate::search::techniques::{names_off, Techniques};
 use crate::search::{Control, Limits, SearchOptions, Searcher, StatsMode};
-use crate::tools::policy::load_head;
+use crate::tools::epd::{read_epd_file, EpdEntry, EpdError};
 use indicatif::ProgressBar;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -514,9 +514,9 @@ pub fn run_cli(
         policy,
         network,
     };
-    let progress = super::progress::bar(entries.len() * options.configs.len(), "ordering");
+    let progress = crate::tools::progress::bar(entries.len() * options.configs.len(), "ordering");
     let run = run_lab(&entries, &options, &stop, Some(&progress));
-    super::progress::finish(&progress);
+    crate::tools::progress::finish(&progress);
     let report = LabReport::new(path, options, entries.len(), errors, run);
     print!("{}", report::text(&report));
     if let Some(dir) = files.out {
