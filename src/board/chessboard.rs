@@ -65,10 +65,6 @@ impl Board {
         }
     }
 
-    pub fn startpos() -> Board {
-        Board::from_fen(super::fen::STARTPOS).expect("the start position parses")
-    }
-
     // ---- queries ----
 
     #[inline(always)]

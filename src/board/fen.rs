@@ -27,6 +27,11 @@ impl fmt::Display for FenError {
 impl std::error::Error for FenError {}
 
 impl Board {
+    /// The standard starting position.
+    pub fn startpos() -> Board {
+        Board::from_fen(STARTPOS).expect("the start position parses")
+    }
+
     /// Parses a FEN; the halfmove clock and fullmove number may be left out (as in EPD).
     pub fn from_fen(fen: &str) -> Result<Board, FenError> {
         let fields: Vec<&str> = fen.split_whitespace().collect();

@@ -6,6 +6,7 @@ pub(crate) mod level;
 mod negamax;
 pub(crate) mod observer;
 pub mod ordering;
+mod reductions;
 pub mod stats;
 pub mod tablebase;
 pub mod techniques;

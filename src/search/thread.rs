@@ -2,9 +2,9 @@
 //! search itself (alpha-beta and quiescence) is in `negamax.rs`.
 
 use super::event::{EventSink, LineReport, SearchEvent};
-use super::negamax::LmrTable;
 use super::observer::SearchObserver;
 use super::ordering::{OrderingTables, PieceTo};
+use super::reductions::LmrTable;
 use super::stats::Iteration;
 use super::tablebase::TB_BOUND;
 use super::time::TimeManager;

@@ -20,7 +20,7 @@
 //! node's place in its search, then one summed score (i32) per quiet move. Format 1
 //! (`CUTOFFPL`, sessions 31 to 39) had no node entry; it is refused by name.
 
-use crate::board::{Board, Move};
+use crate::board::{quiet_moves, Board, Move, MoveList};
 use crate::lab::cutoff_log::{CutoffLog, CutoffSample, NodeContext, NodeEntry};
 use crate::position::Position;
 use crate::rng::SplitMix64;
@@ -52,6 +52,13 @@ pub(crate) enum Format {
     V2,
     /// Scores part by part and the node's place in its search.
     V3,
+}
+
+/// The legal quiet moves of `board`, in the order a record lists their history parts.
+pub(crate) fn quiets(board: &Board) -> MoveList {
+    let mut list = MoveList::new();
+    quiet_moves(board, &mut list);
+    list
 }
 
 /// One quiet cutoff, as the trainer reads it.
@@ -150,7 +157,7 @@ pub(crate) fn decode(bytes: &[u8], format: Format) -> Result<(PolicySample, usiz
     let killers = [refuter(at + 2)?, refuter(at + 4)?];
     let counter = refuter(at + 6)?;
     let n = fixed[FIXED_BYTES_V2 - 1] as usize;
-    let quiets = crate::lab::policy::head::quiets(&board).len();
+    let quiets = quiets(&board).len();
     if n != quiets {
         return Err(format!(
             "{n} quiet scores for a position with {quiets} quiet moves"
@@ -437,7 +444,7 @@ mod tests {
         for s in &samples {
             assert!(s.mv.is_quiet() && crate::board::is_legal(&s.board, s.mv));
             assert!(s.depth >= 2);
-            let quiets = crate::lab::policy::head::quiets(&s.board);
+            let quiets = quiets(&s.board);
             assert!(
                 (s.rank as usize) < quiets.len(),
                 "rank {} of {}",

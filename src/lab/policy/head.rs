@@ -11,8 +11,8 @@
 //! held at zero (`learn_rows` false) only the history's weights are learned, a reweighted
 //! history to compare with.
 
-use super::data::PolicySample;
-use crate::board::{quiet_moves, Board, Move, MoveList};
+use super::data::{quiets, PolicySample};
+use crate::board::{Board, Move};
 use crate::eval::nnue::network::Network;
 pub(crate) use crate::search::ordering::policy::{
     rows, rows_score, HistoryWeights, CLASSES, HISTORY_UNIT, RANKED,
@@ -336,13 +336,6 @@ fn add_gradient(grad: &mut [f32], inputs: usize, bias: usize, c: usize, f: &[f32
         *d += g * x;
     }
     grad[bias + c] += g;
-}
-
-/// The legal quiet moves of `board`.
-pub(crate) fn quiets(board: &Board) -> MoveList {
-    let mut list = MoveList::new();
-    quiet_moves(board, &mut list);
-    list
 }
 
 #[cfg(test)]
