@@ -224,9 +224,9 @@ fn main() -> ExitCode {
                     return ExitCode::from(2);
                 }
             };
-            use cutoff::search::ordering::OrderingConfig;
-            let ordering = match ordering.as_deref().map(OrderingConfig::parse) {
-                None => OrderingConfig::PLAYING,
+            use cutoff::search::heuristics::Heuristics;
+            let heuristics = match ordering.as_deref().map(Heuristics::parse) {
+                None => Heuristics::PLAYING,
                 Some(Ok(c)) => c,
                 Some(Err(e)) => {
                     eprintln!("error: --ordering: {e}");
@@ -238,7 +238,7 @@ fn main() -> ExitCode {
             };
             let setup = BenchSetup {
                 eval,
-                ordering,
+                heuristics,
                 techniques,
             };
             cutoff::tools::bench::run(clamp_depth(depth.into()), setup);

@@ -6,6 +6,7 @@ use cutoff::lab::ordering::{
     parse_configs, report, run_lab, LabLimit, LabOptions, LabReport, StopSignal, DEFAULT_CONFIGS,
 };
 use cutoff::position::Position;
+use cutoff::search::heuristics::Heuristics;
 use cutoff::search::ordering::{MovePicker, OrderingConfig, PickedFrom};
 use cutoff::search::stats::SearchStats;
 use cutoff::search::techniques::{all_but, Techniques};
@@ -18,20 +19,20 @@ mod support;
 
 const CLASSIC: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 
-fn search(fen: &str, limits: Limits, ordering: OrderingConfig, pure: bool) -> SearchResult {
+fn search(fen: &str, limits: Limits, heuristics: Heuristics, pure: bool) -> SearchResult {
     let pos = Position::from_fen(fen).unwrap();
-    let opts = SearchOptions {
-        ordering,
+    let mut opts = SearchOptions {
         pure,
         report: false,
         stats: StatsMode::Count,
         ..SearchOptions::default()
     };
+    opts.set_heuristics(heuristics);
     search_fresh(&pos, &limits, &opts)
 }
 
-fn config(name: &str) -> OrderingConfig {
-    OrderingConfig::parse(name).unwrap()
+fn config(name: &str) -> Heuristics {
+    Heuristics::parse(name).unwrap()
 }
 
 fn stages(pairs: &[(PickedFrom, u64)]) -> [u64; PickedFrom::COUNT] {
@@ -340,7 +341,7 @@ fn suite_totals_equal_the_sum_over_positions() {
         let mut depth_nodes = [0u64; 3];
         for (p, entry) in entries.iter().enumerate() {
             // The lab's run and a search of its own agree: both are deterministic.
-            let own = search(&entry.fen, Limits::depth(3), cfg.ordering, false);
+            let own = search(&entry.fen, Limits::depth(3), cfg.heuristics, false);
             let run = &r.run.runs[p][c];
             assert_eq!(run.nodes, own.nodes);
             assert_eq!(run.stats, own.stats);
@@ -406,12 +407,12 @@ fn the_best_move_rank_is_its_place_in_the_learned_root_order() {
         let mut ranks = Vec::new();
         for (p, entry) in entries.iter().enumerate() {
             let pos = Position::new(entry.board);
-            let opts = SearchOptions {
-                ordering: cfg.ordering,
+            let mut opts = SearchOptions {
                 report: false,
                 stats: StatsMode::Count,
                 ..SearchOptions::default()
             };
+            opts.set_heuristics(cfg.heuristics);
             let limits = Limits::depth(depth);
             let control = Control::new();
             control.reset(&limits);
@@ -420,7 +421,8 @@ fn the_best_move_rank_is_its_place_in_the_learned_root_order() {
             let run = &r.run.runs[p][c];
             assert_eq!((run.best, run.nodes), (own.best, own.nodes));
             let tables = searcher.main_tables();
-            let mut picker = MovePicker::new(cfg.ordering, Move::NULL, tables.killers.get(0));
+            let mut picker =
+                MovePicker::new(cfg.heuristics.ordering, Move::NULL, tables.killers.get(0));
             let mut order = Vec::new();
             while let Some((m, _)) = picker.next(pos.board(), tables) {
                 order.push(m);
@@ -535,7 +537,7 @@ fn a_stop_ends_the_run_with_what_was_finished() {
 /// compared at depth 3, pure alpha-beta, and through the lab at depth 4 as the engine plays.
 #[test]
 fn heuristics_lower_the_nodes_of_the_classic_position() {
-    let none = search(CLASSIC, Limits::depth(1), OrderingConfig::NONE, false);
+    let none = search(CLASSIC, Limits::depth(1), Heuristics::NONE, false);
     let mvvlva1 = search(CLASSIC, Limits::depth(1), config("mvvlva"), false);
     assert_eq!(none.depth, 1);
     assert!(
@@ -548,7 +550,7 @@ fn heuristics_lower_the_nodes_of_the_classic_position() {
     let depth = 3;
     let mvvlva = search(CLASSIC, Limits::depth(depth), config("mvvlva"), true);
     let hash = search(CLASSIC, Limits::depth(depth), config("mvvlva+hash"), true);
-    let full = search(CLASSIC, Limits::depth(depth), OrderingConfig::FULL, true);
+    let full = search(CLASSIC, Limits::depth(depth), Heuristics::FULL, true);
     assert_eq!(mvvlva.depth, depth);
     assert_eq!(full.depth, depth);
     assert!(
@@ -579,7 +581,7 @@ fn heuristics_lower_the_nodes_of_the_classic_position() {
     let r = lab(&entries, "full", LabLimit::Depth(6), false);
     assert_eq!(
         r.summaries[0].nodes,
-        search(CLASSIC, Limits::depth(6), OrderingConfig::FULL, false).nodes
+        search(CLASSIC, Limits::depth(6), Heuristics::FULL, false).nodes
     );
 }
 
@@ -888,11 +890,8 @@ fn bench_takes_ordering_switches_and_techniques() {
             .to_string();
         last.split_whitespace().next().unwrap().parse().unwrap()
     };
-    let playing = OrderingConfig::PLAYING.names();
-    assert_eq!(
-        OrderingConfig::parse(&playing).unwrap(),
-        OrderingConfig::PLAYING
-    );
+    let playing = Heuristics::PLAYING.names();
+    assert_eq!(Heuristics::parse(&playing).unwrap(), Heuristics::PLAYING);
     let default = bench(&[]);
     assert!(String::from_utf8_lossy(&default.stdout).contains("Search          : as it plays"));
     let by_name = bench(&["--ordering", &playing]);
@@ -901,7 +900,7 @@ fn bench_takes_ordering_switches_and_techniques() {
     let more = format!("{playing}+counter+threats");
     let other = bench(&["--ordering", &more]);
     let text = String::from_utf8_lossy(&other.stdout).to_string();
-    let want = OrderingConfig::parse(&more).unwrap().names();
+    let want = Heuristics::parse(&more).unwrap().names();
     assert!(
         text.contains(&format!("Search          : ordering {want}")),
         "{text}"

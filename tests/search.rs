@@ -8,9 +8,10 @@ mod support;
 use cutoff::board::movegen::generate_into;
 use cutoff::board::{is_legal, legal_moves, noisy_moves, see_ge, Board, Move, MoveList};
 use cutoff::position::Position;
+use cutoff::search::heuristics::{Heuristics, SWITCHES};
 use cutoff::search::ordering::{
     movepick::CAPTURE_HISTORY_SEE_DIV, MovePicker, OrderingConfig, OrderingTables, PickedFrom,
-    PieceTo, SWITCHES,
+    PieceTo,
 };
 use cutoff::search::{
     search_fresh, Control, Level, Limits, SearchOptions, SearchResult, Searcher, MATE,
@@ -393,19 +394,20 @@ fn two_thread_searches_are_legal_too() {
 
 /// Configurations covering every switch and every pair of switches: each alone and each pair
 /// on with the rest off, and off with the rest on. All 2^n combinations were tried once, but
-/// with 14 switches that made the picker tests run for ten minutes.
+/// with 14 switches that made the picker tests run for ten minutes. (The correction history's
+/// switch orders nothing: its configurations repeat others, which costs little.)
 fn covering_configs() -> Vec<OrderingConfig> {
     let n = SWITCHES.len();
     let with = |bits: &[usize], on: bool| {
         let mut c = if on {
-            OrderingConfig::NONE
+            Heuristics::NONE
         } else {
-            OrderingConfig::FULL
+            Heuristics::FULL
         };
         for &i in bits {
             SWITCHES[i].set(&mut c, on);
         }
-        c
+        c.ordering
     };
     let mut out = vec![OrderingConfig::NONE, OrderingConfig::FULL];
     for i in 0..n {
@@ -421,11 +423,11 @@ fn covering_configs() -> Vec<OrderingConfig> {
 
 /// A configuration with each switch on or off at random.
 fn random_config(rng: &mut Rng) -> OrderingConfig {
-    let mut c = OrderingConfig::NONE;
+    let mut c = Heuristics::NONE;
     for s in SWITCHES {
         s.set(&mut c, rng.below(2) == 1);
     }
-    c
+    c.ordering
 }
 
 /// The configurations to try on the `index`-th board: the covering set's next eight in turn
@@ -842,11 +844,11 @@ fn noisy_and_quiet_generation_split_the_legal_moves() {
 
 /// Node count of a search to `depth` with the ordering `config`.
 fn nodes_to_depth(fen: &str, config: &str, depth: i32, pure: bool) -> u64 {
-    let opts = SearchOptions {
-        ordering: OrderingConfig::parse(config).unwrap(),
+    let mut opts = SearchOptions {
         pure,
         ..quiet_opts()
     };
+    opts.set_heuristics(Heuristics::parse(config).unwrap());
     let r = search_fresh(&position(fen), &Limits::depth(depth), &opts);
     assert_eq!(r.depth, depth);
     r.nodes
@@ -916,10 +918,8 @@ fn pure_opts() -> SearchOptions {
 fn selectivity_off_reproduces_the_full_width_node_counts() {
     let pos = position(KIWIPETE);
     for (config, depth, nodes) in [(CLASSIC_ORDERING, 6, 488_919), ("mvvlva", 6, 563_640)] {
-        let opts = SearchOptions {
-            ordering: OrderingConfig::parse(config).unwrap(),
-            ..pure_opts()
-        };
+        let mut opts = pure_opts();
+        opts.set_heuristics(Heuristics::parse(config).unwrap());
         let r = search_fresh(&pos, &Limits::depth(depth), &opts);
         assert_eq!(r.nodes, nodes, "{config} depth {depth}");
     }
@@ -993,18 +993,18 @@ fn each_history_switch_off_gives_back_the_search_before_it() {
         ),
     ];
     for (off, before, want) in rows {
-        let mut ordering = OrderingConfig::FULL;
+        let mut heuristics = Heuristics::FULL;
         for name in off {
             let s = SWITCHES.iter().find(|s| s.uci == *name).unwrap();
-            s.set(&mut ordering, false);
+            s.set(&mut heuristics, false);
         }
         // The search's own techniques added since then are off too (spared checks, decisive
         // windows).
-        let opts = SearchOptions {
-            ordering,
+        let mut opts = SearchOptions {
             techniques: cutoff::search::techniques::all_but("checks,decisive").unwrap(),
             ..classical_opts()
         };
+        opts.set_heuristics(heuristics);
         let got: Vec<u64> = fens
             .iter()
             .map(|f| search_fresh(&position(f), &Limits::depth(10), &opts).nodes)
@@ -1025,11 +1025,11 @@ fn each_history_switch_off_gives_back_the_search_before_it() {
 fn each_technique_switch_changes_the_search() {
     use cutoff::search::techniques::{Techniques, TECHNIQUES};
     let pos = position(KIWIPETE);
-    let all_off = SearchOptions {
+    let mut all_off = SearchOptions {
         techniques: Techniques::NONE,
-        ordering: OrderingConfig::parse(CLASSIC_ORDERING).unwrap(),
         ..classical_opts()
     };
+    all_off.set_heuristics(Heuristics::parse(CLASSIC_ORDERING).unwrap());
     let r = search_fresh(&pos, &Limits::depth(6), &all_off);
     assert_eq!(
         r.nodes, 488_919,
@@ -1251,19 +1251,17 @@ fn each_network_era_term_reaches_the_search() {
         ("OrderEvalHistory", false),
         ("OrderPawnHistory", true),
     ] {
-        let mut ordering = quiet_opts().ordering;
+        let mut heuristics = quiet_opts().heuristics();
         let s = SWITCHES.iter().find(|s| s.uci == name).unwrap();
-        let mut as_said = ordering;
+        let mut as_said = heuristics;
         s.set(&mut as_said, on_in_play);
         assert_eq!(
-            as_said, ordering,
+            as_said, heuristics,
             "{name} is not {on_in_play} as the engine plays"
         );
-        s.set(&mut ordering, !on_in_play);
-        let opts = SearchOptions {
-            ordering,
-            ..quiet_opts()
-        };
+        s.set(&mut heuristics, !on_in_play);
+        let mut opts = quiet_opts();
+        opts.set_heuristics(heuristics);
         let flipped = search_fresh(&pos, &Limits::depth(10), &opts).nodes;
         assert_ne!(flipped, playing, "{name} switched changes nothing");
     }

@@ -127,13 +127,15 @@ fn handshake_lists_every_option() {
         .iter()
         .any(|l| l == "option name OrderSeeSplit type check default true"));
     // The history family's defaults are the engine as it plays: on once its game test passed.
-    let playing = cutoff::search::ordering::OrderingConfig::PLAYING;
+    let playing = cutoff::search::heuristics::Heuristics::PLAYING;
+    let correction = playing.correction;
+    let playing = playing.ordering;
     for (name, on) in [
         ("OrderCounterMove", playing.counter_move),
         ("OrderContHistory", playing.cont_history),
         ("OrderCaptureHistory", playing.capture_history),
         ("OrderThreats", playing.threats),
-        ("OrderCorrectionHistory", playing.correction_history),
+        ("OrderCorrectionHistory", correction),
         ("OrderEvalHistory", playing.eval_history),
         ("OrderPawnHistory", playing.pawn_history),
         ("OrderPolicy", playing.policy),

@@ -1,7 +1,9 @@
 //! The search: iterative deepening over a negamax alpha-beta with principal variation search,
 //! aspiration windows and quiescence, on a shared transposition table (Lazy SMP threads).
 
+pub(crate) mod correction;
 pub(crate) mod event;
+pub mod heuristics;
 pub(crate) mod level;
 mod negamax;
 pub(crate) mod observer;
@@ -18,7 +20,9 @@ pub(crate) mod tunable;
 use crate::board::{is_legal, Move};
 use crate::eval::nnue::{default_network, Network};
 use crate::position::Position;
+use correction::CorrectionHistory;
 pub(crate) use event::{EventSink, LineReport, SearchEvent};
+use heuristics::Heuristics;
 pub use level::Level;
 use observer::{SearchObserver, Unobserved};
 use ordering::{OrderingConfig, OrderingTables};
@@ -70,6 +74,8 @@ pub struct SearchOptions {
     pub multipv: usize,
     pub move_overhead_ms: u64,
     pub ordering: OrderingConfig,
+    /// The evaluation's correction history (`heuristics::Heuristics::correction`).
+    pub correction: bool,
     pub stats: StatsMode,
     /// Alpha-beta alone: every selective technique off, whatever `techniques` says
     /// (`active_techniques` gives `Techniques::NONE`): no pruning, reductions or selective
@@ -107,6 +113,7 @@ impl Default for SearchOptions {
             multipv: 1,
             move_overhead_ms: time::DEFAULT_MOVE_OVERHEAD_MS,
             ordering: OrderingConfig::PLAYING,
+            correction: true,
             stats: StatsMode::Off,
             pure: false,
             techniques: Techniques::ALL,
@@ -122,6 +129,20 @@ impl Default for SearchOptions {
 }
 
 impl SearchOptions {
+    /// The learned heuristics on, as `heuristics::SWITCHES` names them.
+    pub fn heuristics(&self) -> Heuristics {
+        Heuristics {
+            ordering: self.ordering,
+            correction: self.correction,
+        }
+    }
+
+    /// Switches the learned heuristics to `h`.
+    pub fn set_heuristics(&mut self, h: Heuristics) {
+        self.ordering = h.ordering;
+        self.correction = h.correction;
+    }
+
     /// The techniques a search runs with: none when `pure`.
     pub(crate) fn active_techniques(&self) -> Techniques {
         if self.pure {
@@ -178,10 +199,18 @@ pub struct SearchResult {
     pub stats: SearchStats,
 }
 
-/// Owns what persists between searches: the table and each thread's ordering tables.
+/// What one search thread has learned, kept between searches (across the moves of a game)
+/// and cleared by `ucinewgame`: its ordering's tables and its evaluation's correction.
+#[derive(Default)]
+pub(crate) struct ThreadTables {
+    pub(crate) ordering: OrderingTables,
+    pub(crate) correction: CorrectionHistory,
+}
+
+/// Owns what persists between searches: the table and what each thread has learned.
 pub struct Searcher {
     pub(crate) tt: Arc<TranspositionTable>,
-    tables: Vec<OrderingTables>,
+    tables: Vec<ThreadTables>,
 }
 
 impl Default for Searcher {
@@ -201,7 +230,7 @@ impl Searcher {
     }
 
     pub(crate) fn set_threads(&mut self, n: usize) {
-        self.tables.resize_with(n.max(1), OrderingTables::default);
+        self.tables.resize_with(n.max(1), ThreadTables::default);
     }
 
     pub(crate) fn threads(&self) -> usize {
@@ -210,13 +239,18 @@ impl Searcher {
 
     /// What the main search thread's ordering has learned (the move-order explainer shows it).
     pub fn main_tables(&self) -> &OrderingTables {
-        &self.tables[0]
+        &self.tables[0].ordering
+    }
+
+    /// The main search thread's correction history (the explainer shows it).
+    pub(crate) fn main_correction(&self) -> &CorrectionHistory {
+        &self.tables[0].correction
     }
 
     /// The main thread's ordering tables, for tests that set what a search would learn.
     #[cfg(test)]
     pub(crate) fn main_tables_mut(&mut self) -> &mut OrderingTables {
-        &mut self.tables[0]
+        &mut self.tables[0].ordering
     }
 
     /// Replaces the table with an empty one of `mb` megabytes; on an error the table keeps its
@@ -246,7 +280,8 @@ impl Searcher {
     pub fn clear(&mut self) {
         self.clear_tt();
         for t in &mut self.tables {
-            t.clear();
+            t.ordering.clear();
+            t.correction.clear();
         }
     }
 
@@ -457,7 +492,7 @@ pub(crate) struct Shared<'a> {
 
 /// Runs one search thread reporting to `observer`; returns its result and its time manager.
 fn run_thread<O: SearchObserver>(
-    tables: &mut OrderingTables,
+    tables: &mut ThreadTables,
     observer: &mut O,
     shared: Shared<'_>,
     id: usize,

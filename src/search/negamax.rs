@@ -789,8 +789,8 @@ impl<O: SearchObserver> SearchThread<'_, O> {
             NO_EVAL
         } else if !excluded.is_null() {
             self.stack[ply].static_eval
-        } else if self.shared.opts.ordering.correction_history {
-            raw_eval + self.tables.correction.get(pos.board())
+        } else if self.shared.opts.correction {
+            raw_eval + self.correction.get(pos.board())
         } else {
             raw_eval
         };
@@ -922,7 +922,7 @@ impl<O: SearchObserver> SearchThread<'_, O> {
         r.min(new_depth - 1).max(0)
     }
 
-    /// Step 18, the correction history (`OrderCorrectionHistory`): learns the evaluation's
+    /// Step 18, the correction history (`SearchOptions::correction`): learns the evaluation's
     /// error from a result that bounds it on the informative side, where no capture decided
     /// it and no mate or table score stands in for an evaluation. Out of check only.
     #[inline(always)]
@@ -934,7 +934,7 @@ impl<O: SearchObserver> SearchThread<'_, O> {
         static_eval: i32,
         depth: i32,
     ) {
-        if self.shared.opts.ordering.correction_history
+        if self.shared.opts.correction
             && (best.mv.is_null() || best.mv.is_quiet())
             && best.score.abs() < tablebase::TB_BOUND
             && match bound {
@@ -943,8 +943,7 @@ impl<O: SearchObserver> SearchThread<'_, O> {
                 Bound::Upper => best.score < static_eval,
             }
         {
-            self.tables
-                .correction
+            self.correction
                 .update(pos.board(), depth, best.score, static_eval);
         }
     }

@@ -1,6 +1,7 @@
 //! One search thread: its state, iterative deepening and aspiration windows. The node
 //! search itself (alpha-beta and quiescence) is in `negamax.rs`.
 
+use super::correction::CorrectionHistory;
 use super::event::{EventSink, LineReport, SearchEvent};
 use super::observer::SearchObserver;
 use super::ordering::{OrderingTables, PieceTo};
@@ -11,7 +12,8 @@ use super::time::TimeManager;
 use super::tt::{Bound, NO_EVAL};
 use super::tunable;
 use super::{
-    PvLine, SearchResult, Shared, StatsMode, INFINITY, MATE, MATE_BOUND, MAX_DEPTH, MAX_PLY,
+    PvLine, SearchResult, Shared, StatsMode, ThreadTables, INFINITY, MATE, MATE_BOUND, MAX_DEPTH,
+    MAX_PLY,
 };
 use crate::board::Move;
 use crate::eval::EvalState;
@@ -30,6 +32,8 @@ pub(super) const CURRMOVE_AFTER: Duration = Duration::from_secs(3);
 /// reports are no code at all.
 pub(super) struct SearchThread<'a, O: SearchObserver> {
     pub(super) tables: &'a mut OrderingTables,
+    /// The static evaluation's error per pawn structure, as this thread has learned it.
+    pub(super) correction: &'a mut CorrectionHistory,
     /// What watches the search: statistics, the cutoff log, or nothing.
     pub(super) observer: &'a mut O,
     /// Where the thread's events go (the main thread's reach the UCI output; a helper's
@@ -102,7 +106,7 @@ impl Default for PlyState {
 
 impl<'a, O: SearchObserver> SearchThread<'a, O> {
     pub(super) fn new(
-        tables: &'a mut OrderingTables,
+        tables: &'a mut ThreadTables,
         observer: &'a mut O,
         shared: Shared<'a>,
         id: usize,
@@ -110,9 +114,14 @@ impl<'a, O: SearchObserver> SearchThread<'a, O> {
         out: &'a mut EventSink<'a>,
     ) -> SearchThread<'a, O> {
         let limits = shared.limits;
+        let ThreadTables {
+            ordering: tables,
+            correction,
+        } = tables;
         tables.policy = shared.opts.policy.clone();
         SearchThread {
             tables,
+            correction,
             observer,
             out,
             shared,
@@ -569,7 +578,7 @@ mod tests {
                         node_counts: &node_counts,
                         tb: &tb,
                     };
-                    let mut tables = OrderingTables::default();
+                    let mut tables = ThreadTables::default();
                     let mut sink = |_: &SearchEvent| {};
                     let mut observer = Unobserved;
                     let mut t =

@@ -7,7 +7,7 @@
 
 use crate::eval::nnue::Network;
 use crate::position::Position;
-use crate::search::ordering::OrderingConfig;
+use crate::search::heuristics::Heuristics;
 use crate::search::techniques::{names_off, Techniques};
 use crate::search::{search_fresh, Limits, SearchOptions};
 use std::sync::Arc;
@@ -75,7 +75,8 @@ pub enum BenchEval {
 /// the selective techniques (by default all three as the engine plays).
 pub struct BenchSetup {
     pub eval: BenchEval,
-    pub ordering: OrderingConfig,
+    /// The ordering switches and the correction history.
+    pub heuristics: Heuristics,
     pub techniques: Techniques,
 }
 
@@ -83,7 +84,7 @@ impl Default for BenchSetup {
     fn default() -> Self {
         BenchSetup {
             eval: BenchEval::Default,
-            ordering: OrderingConfig::PLAYING,
+            heuristics: Heuristics::PLAYING,
             techniques: Techniques::ALL,
         }
     }
@@ -97,21 +98,21 @@ pub fn run(depth: i32, setup: BenchSetup) -> (u64, u64) {
         BenchEval::Network(net) => Some(net),
         BenchEval::Classical => None,
     };
-    let opts = SearchOptions {
+    let mut opts = SearchOptions {
         report: false,
         network,
-        ordering: setup.ordering,
         techniques: setup.techniques,
         ..defaults
     };
+    opts.set_heuristics(setup.heuristics);
     let evaluation = match &opts.network {
         Some(net) => format!("network {}", net.describe()),
         None => "classical".to_string(),
     };
-    let search = if opts.ordering == OrderingConfig::PLAYING && opts.techniques == Techniques::ALL {
+    let search = if setup.heuristics == Heuristics::PLAYING && opts.techniques == Techniques::ALL {
         "as it plays".to_string()
     } else {
-        let mut parts = vec![format!("ordering {}", opts.ordering.names())];
+        let mut parts = vec![format!("ordering {}", setup.heuristics.names())];
         let off = names_off(opts.techniques);
         if !off.is_empty() {
             parts.push(format!("without {}", off.join(",")));

@@ -505,7 +505,8 @@ impl Engine {
             return;
         }
         let opts = SearchOptions {
-            ordering: self.options.ordering,
+            ordering: self.options.heuristics.ordering,
+            correction: self.options.heuristics.correction,
             chess960: self.options.chess960,
             policy: self.policy.clone(),
             ..SearchOptions::default()
@@ -593,7 +594,8 @@ impl Engine {
             threads: self.options.threads,
             multipv: self.options.multipv,
             move_overhead_ms: self.options.move_overhead_ms,
-            ordering: self.options.ordering,
+            ordering: self.options.heuristics.ordering,
+            correction: self.options.heuristics.correction,
             stats: if self.options.stats || self.debug {
                 StatsMode::Report
             } else {

@@ -4,8 +4,8 @@
 //! read it, so they cannot disagree; an option's default is its field in `Options::default()`.
 
 use crate::eval::nnue::default::USE_BY_DEFAULT;
+use crate::search::heuristics::{Heuristics, Switch, SWITCHES};
 use crate::search::level::{Level, DEFAULT_ELO, MAX_ELO, MAX_SKILL, MIN_ELO};
-use crate::search::ordering::{OrderingConfig, Switch, SWITCHES};
 use crate::search::techniques::{Technique, Techniques, TECHNIQUES};
 use crate::search::time::DEFAULT_MOVE_OVERHEAD_MS;
 use crate::search::tt::TranspositionTable;
@@ -31,7 +31,8 @@ pub struct Options {
     pub(crate) techniques: Techniques,
     /// `wdl W D L` on info lines with a score.
     pub(crate) show_wdl: bool,
-    pub(crate) ordering: OrderingConfig,
+    /// The ordering switches and the correction history (`heuristics::SWITCHES`).
+    pub(crate) heuristics: Heuristics,
     /// `UseNNUE`: the net of `EvalFile` evaluates; off, the hand-written evaluation.
     pub(crate) use_nnue: bool,
     /// `EvalFile`: the net file loaded, `<default>` for the embedded net.
@@ -61,7 +62,7 @@ impl Default for Options {
             selectivity: true,
             techniques: Techniques::ALL,
             show_wdl: false,
-            ordering: OrderingConfig::PLAYING,
+            heuristics: Heuristics::PLAYING,
             use_nnue: USE_BY_DEFAULT,
             eval_file: DEFAULT_EVAL_FILE.to_string(),
             policy_file: String::new(),
@@ -250,12 +251,12 @@ impl Kind for Technique {
 
 impl Kind for Switch {
     fn declaration(&self, defaults: &Options) -> String {
-        format!("type check default {}", self.get(defaults.ordering))
+        format!("type check default {}", self.get(defaults.heuristics))
     }
 
     fn store(&self, options: &mut Options, _: &str, value: Option<&str>) -> Result<(), String> {
         let on = parse_check(self.uci, value)?;
-        self.set(&mut options.ordering, on);
+        self.set(&mut options.heuristics, on);
         Ok(())
     }
 }
@@ -397,7 +398,7 @@ mod tests {
         assert!(o.set("Hash", None).is_err());
         assert_eq!(o.hash_mb, 64);
         assert!(o.set("OrderKillers", Some("false")).is_ok());
-        assert!(!o.ordering.killers);
+        assert!(!o.heuristics.ordering.killers);
         assert!(o.set("OrderKillers", Some("maybe")).is_err());
         assert!(o.set("Foo", Some("1")).is_err());
         assert!(o.set("Move Overhead", Some("-1")).is_err());
@@ -459,13 +460,13 @@ mod tests {
     }
 
     #[test]
-    fn every_ordering_switch_is_declared_and_sets_its_field_alone() {
+    fn every_heuristic_switch_is_declared_and_sets_its_field_alone() {
         let lines = declarations();
         for s in SWITCHES {
             let line = format!(
                 "option name {} type check default {}",
                 s.uci,
-                s.get(OrderingConfig::PLAYING)
+                s.get(Heuristics::PLAYING)
             );
             assert!(lines.contains(&line), "{line}");
             let mut o = Options::default();
@@ -473,19 +474,19 @@ mod tests {
                 (s.uci.to_string(), "false"),
                 (s.uci.to_ascii_lowercase(), "FALSE"),
             ] {
-                let mut want = OrderingConfig::FULL;
+                let mut want = Heuristics::FULL;
                 s.set(&mut want, false);
-                o.ordering = OrderingConfig::FULL;
+                o.heuristics = Heuristics::FULL;
                 assert_eq!(o.set(&name, Some(value)), Ok(Effect::None));
-                assert_eq!(o.ordering, want, "{name}");
+                assert_eq!(o.heuristics, want, "{name}");
             }
-            o.ordering = OrderingConfig::NONE;
+            o.heuristics = Heuristics::NONE;
             assert_eq!(o.set(s.uci, Some("true")), Ok(Effect::None));
-            let mut want = OrderingConfig::NONE;
+            let mut want = Heuristics::NONE;
             s.set(&mut want, true);
-            assert_eq!(o.ordering, want, "{}", s.uci);
+            assert_eq!(o.heuristics, want, "{}", s.uci);
             assert!(o.set(s.uci, None).is_err());
-            assert_eq!(o.ordering, want, "an error changes nothing");
+            assert_eq!(o.heuristics, want, "an error changes nothing");
         }
     }
 }

@@ -15,8 +15,9 @@ use crate::board::Move;
 use crate::eval::nnue::{default_network, Network};
 use crate::lab::policy::load_head;
 use crate::position::Position;
+use crate::search::heuristics::Heuristics;
+use crate::search::ordering::explain;
 use crate::search::ordering::policy::PolicyModel;
-use crate::search::ordering::{explain, OrderingConfig};
 use crate::search::stats::{branching_factors, Iteration, SearchStats};
 use crate::search::techniques::{names_off, Techniques};
 use crate::search::{Control, Limits, SearchOptions, Searcher, StatsMode};
@@ -37,22 +38,22 @@ pub const DEFAULT_CONFIGS: &str =
 /// one core at this depth.
 pub const DEFAULT_DEPTH: i32 = 5;
 
-/// A named set of ordering switches.
+/// A named set of ordering switches (and the correction history).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LabConfig {
     /// As written in the list (`+hash` stays `+hash`).
     pub label: String,
-    pub ordering: OrderingConfig,
+    pub heuristics: Heuristics,
 }
 
 impl LabConfig {
     /// The heuristics that are on, `+`-joined (`none` when none is).
     pub(crate) fn switches(&self) -> String {
-        self.ordering.names()
+        self.heuristics.names()
     }
 }
 
-/// Parses a comma-separated list of configurations. An entry is a name `OrderingConfig::parse`
+/// Parses a comma-separated list of configurations. An entry is a name `Heuristics::parse`
 /// knows (`none`, `full`, `mvvlva+hash`, ...); an entry starting with `+` is the previous
 /// entry's configuration plus the heuristics after the `+`.
 pub fn parse_configs(list: &str) -> Result<Vec<LabConfig>, String> {
@@ -62,18 +63,18 @@ pub fn parse_configs(list: &str) -> Result<Vec<LabConfig>, String> {
         if entry.is_empty() {
             return Err(format!("empty configuration in '{list}'"));
         }
-        let ordering = match entry.strip_prefix('+') {
+        let heuristics = match entry.strip_prefix('+') {
             Some(rest) => {
                 let prev = out.last().ok_or_else(|| {
                     format!("'{entry}' adds to the previous configuration, but it comes first")
                 })?;
-                prev.ordering.union(OrderingConfig::parse(rest)?)
+                prev.heuristics.union(Heuristics::parse(rest)?)
             }
-            None => OrderingConfig::parse(entry)?,
+            None => Heuristics::parse(entry)?,
         };
         out.push(LabConfig {
             label: entry.to_string(),
-            ordering,
+            heuristics,
         });
     }
     Ok(out)
@@ -199,7 +200,8 @@ pub(crate) fn run_one(
     let opts = SearchOptions {
         threads: 1,
         multipv: 1,
-        ordering: config.ordering,
+        ordering: config.heuristics.ordering,
+        correction: config.heuristics.correction,
         pure: lab.pure,
         techniques: lab.techniques,
         report: false,
@@ -458,7 +460,7 @@ fn names_policy(label: &str) -> bool {
     label
         .split('+')
         .filter(|p| !matches!(*p, "" | "full" | "all"))
-        .any(|p| OrderingConfig::parse(p).is_ok_and(|c| c.policy))
+        .any(|p| Heuristics::parse(p).is_ok_and(|c| c.ordering.policy))
 }
 
 /// The command: reads the suite, runs it with a progress bar and Ctrl-C handling, prints the
@@ -565,7 +567,7 @@ mod tests {
                 "mvvlva+hash+killers+history+counter+conthist+conthist4+capthist+see+threats+corrhist+evalhist+pawnhist+policy"
             ]
         );
-        assert_eq!(c[13].ordering, OrderingConfig::FULL);
+        assert_eq!(c[13].heuristics, Heuristics::FULL);
         assert_eq!(c[2].label, "+hash");
     }
 

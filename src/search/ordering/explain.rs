@@ -91,7 +91,7 @@ pub(crate) fn explain_with(
         hash_move,
         killers,
         counter,
-        correction: tables.correction.get(board),
+        correction: searcher.main_correction().get(board),
         rows,
         chosen: None,
     }

@@ -1,6 +1,5 @@
 //! Move ordering: the staged move picker and the tables it learns from.
 
-pub(crate) mod correction;
 pub mod explain;
 pub(crate) mod history;
 pub mod movepick;
@@ -8,7 +7,6 @@ pub mod policy;
 pub mod quiet_history;
 pub(crate) mod threats;
 
-pub(crate) use correction::CorrectionHistory;
 pub use history::PieceTo;
 pub(crate) use history::{
     CaptureHistory, ContinuationHistory, CounterMoves, History, Killers, PawnHistory,
@@ -95,8 +93,6 @@ pub struct OrderingTables {
     pub captures: CaptureHistory,
     /// Quiet moves' scores per pawn structure (`OrderPawnHistory`).
     pub(crate) pawn: PawnHistory,
-    /// The static evaluation's error per pawn structure (`OrderCorrectionHistory`).
-    pub(crate) correction: CorrectionHistory,
     /// The learned order's head (`OrderPolicy`), set from the search's options before each
     /// search: the picker reads it with the tables.
     pub(crate) policy: Option<std::sync::Arc<policy::PolicyModel>>,
@@ -104,7 +100,6 @@ pub struct OrderingTables {
 
 impl OrderingTables {
     pub(crate) fn clear(&mut self) {
-        self.correction.clear();
         self.history.clear();
         self.killers.clear();
         self.counters.clear();
@@ -233,9 +228,10 @@ fn reward_and_blame(best: Move, tried: &[Move], depth: i32, mut update: impl FnM
     }
 }
 
-/// Which ordering heuristics are on. Each one is a line of `SWITCHES`, which gives it a UCI
-/// check option, so the classic experiment (no ordering, MVV-LVA alone, everything) can be
-/// repeated from any GUI, and a name in the ordering lab's configuration lists.
+/// Which ordering heuristics are on. Each one is a line of `search::heuristics::SWITCHES`,
+/// which gives it a UCI check option, so the classic experiment (no ordering, MVV-LVA alone,
+/// everything) can be repeated from any GUI, and a name in the ordering lab's configuration
+/// lists.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct OrderingConfig {
     /// Try the transposition table's move (at the root, the last iteration's best) first.
@@ -269,11 +265,6 @@ pub struct OrderingConfig {
     /// enemy piece attacks and a malus for moving onto one (`threats::THREAT_SCORE`). Only
     /// the quiet order: reductions and pruning read the history alone.
     pub threats: bool,
-    /// Add to the static evaluation that the node's pruning reads (reverse futility,
-    /// razoring, null move, futility, `improving`) the search's average error against it in
-    /// positions of the same pawn structure (`correction::CorrectionHistory`). Off, the table
-    /// is neither read nor written: the search is the one without it, node for node.
-    pub correction_history: bool,
     /// After a quiet move, reward (or blame) it in the butterfly history by how much it
     /// changed its side's static evaluation (the child's, negated, against the parent's),
     /// bounded. Off, nothing is written: the search is the one without it, node for node.
@@ -302,7 +293,6 @@ impl OrderingConfig {
         capture_history: true,
         cont_history4: true,
         threats: true,
-        correction_history: true,
         eval_history: true,
         pawn_history: true,
         policy: true,
@@ -332,130 +322,15 @@ impl OrderingConfig {
         capture_history: false,
         cont_history4: false,
         threats: false,
-        correction_history: false,
         eval_history: false,
         pawn_history: false,
         policy: false,
     };
-
-    /// Parses a configuration name: `none`, `full` (or `all`), or `+`-joined switch names
-    /// (`mvvlva`, `hash`, `killers`, `history`, `counter`, `conthist`, `capthist`, `see`, or an
-    /// alias from `SWITCHES`), with a
-    /// leading `+` meaning "the previous configuration plus" only in lists (see the ordering
-    /// lab).
-    pub fn parse(name: &str) -> Result<OrderingConfig, String> {
-        match name {
-            "none" => return Ok(OrderingConfig::NONE),
-            "full" | "all" => return Ok(OrderingConfig::FULL),
-            _ => {}
-        }
-        let mut c = OrderingConfig::NONE;
-        for part in name.split('+').filter(|p| !p.is_empty()) {
-            match part {
-                "none" => {}
-                "full" | "all" => c = OrderingConfig::FULL,
-                _ => match SWITCHES.iter().find(|s| s.answers_to(part)) {
-                    Some(s) => s.set(&mut c, true),
-                    None => {
-                        let known: Vec<&str> = Switch::in_lab_order().map(|s| s.lab).collect();
-                        return Err(format!(
-                            "unknown heuristic '{part}' in '{name}' (known: none, full, {})",
-                            known.join(", ")
-                        ));
-                    }
-                },
-            }
-        }
-        Ok(c)
-    }
-
-    /// The heuristics that are on, `+`-joined in the lab's order (`none` when none is): a
-    /// name `parse` reads back.
-    pub fn names(self) -> String {
-        let names: Vec<&str> = Switch::in_lab_order()
-            .filter(|s| s.get(self))
-            .map(|s| s.lab)
-            .collect();
-        if names.is_empty() {
-            "none".to_string()
-        } else {
-            names.join("+")
-        }
-    }
-
-    /// The switches on in either configuration.
-    pub(crate) fn union(self, other: OrderingConfig) -> OrderingConfig {
-        let mut c = self;
-        for s in SWITCHES.iter().filter(|s| s.get(other)) {
-            s.set(&mut c, true);
-        }
-        c
-    }
 }
 
 impl Default for OrderingConfig {
     fn default() -> Self {
         OrderingConfig::PLAYING
-    }
-}
-
-/// One ordering switch: a field of `OrderingConfig` with the names it goes by.
-#[derive(Clone, Copy, Debug)]
-pub struct Switch {
-    /// Its name in the ordering lab's `--configs` lists and in the lab's labels.
-    pub(crate) lab: &'static str,
-    /// Other names `--configs` accepts.
-    pub(crate) aliases: &'static [&'static str],
-    /// Its UCI check option.
-    pub uci: &'static str,
-    /// Where labels list it: the order in which the classic ladder turns switches on, which
-    /// starts from MVV-LVA (ordering nothing explodes the search), then the hash move.
-    pub(crate) ladder: u8,
-    /// The field it sets.
-    pub(crate) field: fn(&mut OrderingConfig) -> &mut bool,
-}
-
-/// Every ordering switch, in the order of the UCI options. The UCI options, the lab's
-/// configuration lists, its labels and its report all read this table, so a new heuristic
-/// needs a field in `OrderingConfig` and one line here.
-#[rustfmt::skip]
-pub const SWITCHES: &[Switch] = &[
-    Switch { lab: "hash",    aliases: &[],           uci: "OrderHashMove", ladder: 1, field: |c| &mut c.hash_move },
-    Switch { lab: "mvvlva",  aliases: &["mvv-lva"],  uci: "OrderMvvLva",   ladder: 0, field: |c| &mut c.mvv_lva },
-    Switch { lab: "killers", aliases: &["killer"],   uci: "OrderKillers",  ladder: 2, field: |c| &mut c.killers },
-    Switch { lab: "history", aliases: &[],           uci: "OrderHistory",  ladder: 3, field: |c| &mut c.history },
-    Switch { lab: "see",     aliases: &["seesplit"], uci: "OrderSeeSplit", ladder: 8, field: |c| &mut c.see_split },
-    Switch { lab: "counter", aliases: &["countermove"], uci: "OrderCounterMove", ladder: 4, field: |c| &mut c.counter_move },
-    Switch { lab: "conthist", aliases: &["continuation"], uci: "OrderContHistory", ladder: 5, field: |c| &mut c.cont_history },
-    Switch { lab: "capthist", aliases: &["capture"], uci: "OrderCaptureHistory", ladder: 7, field: |c| &mut c.capture_history },
-    Switch { lab: "conthist4", aliases: &["continuation4"], uci: "OrderContHistory4", ladder: 6, field: |c| &mut c.cont_history4 },
-    Switch { lab: "threats", aliases: &["threat"], uci: "OrderThreats", ladder: 9, field: |c| &mut c.threats },
-    Switch { lab: "corrhist", aliases: &["correction"], uci: "OrderCorrectionHistory", ladder: 10, field: |c| &mut c.correction_history },
-    Switch { lab: "evalhist", aliases: &["evaldiff"], uci: "OrderEvalHistory", ladder: 11, field: |c| &mut c.eval_history },
-    Switch { lab: "pawnhist", aliases: &["pawnstructure"], uci: "OrderPawnHistory", ladder: 12, field: |c| &mut c.pawn_history },
-    Switch { lab: "policy", aliases: &["learned"], uci: "OrderPolicy", ladder: 13, field: |c| &mut c.policy },
-];
-
-impl Switch {
-    /// Whether the switch is on in `c`.
-    pub(crate) fn get(&self, mut c: OrderingConfig) -> bool {
-        *(self.field)(&mut c)
-    }
-
-    pub fn set(&self, c: &mut OrderingConfig, on: bool) {
-        *(self.field)(c) = on;
-    }
-
-    /// Whether `name` is the switch's lab name or one of its aliases.
-    pub(crate) fn answers_to(&self, name: &str) -> bool {
-        self.lab == name || self.aliases.contains(&name)
-    }
-
-    /// The switches in the order labels list them (`ladder`).
-    pub(crate) fn in_lab_order() -> impl Iterator<Item = &'static Switch> {
-        let mut v: Vec<&'static Switch> = SWITCHES.iter().collect();
-        v.sort_by_key(|s| s.ladder);
-        v.into_iter()
     }
 }
 
@@ -511,74 +386,6 @@ pub(crate) fn searched_tables(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// The configuration with only switch `s` on.
-    fn only(s: &Switch) -> OrderingConfig {
-        let mut c = OrderingConfig::NONE;
-        s.set(&mut c, true);
-        c
-    }
-
-    #[test]
-    fn every_switch_parses_alone_under_each_name() {
-        for s in SWITCHES {
-            for name in std::iter::once(&s.lab).chain(s.aliases) {
-                let c = OrderingConfig::parse(name).unwrap();
-                for other in SWITCHES {
-                    assert_eq!(
-                        other.get(c),
-                        other.lab == s.lab,
-                        "'{name}' and {}",
-                        other.lab
-                    );
-                }
-            }
-        }
-    }
-
-    #[test]
-    fn the_table_covers_every_field_once() {
-        // Distinct fields: each switch alone differs from nothing and from every other.
-        for (i, a) in SWITCHES.iter().enumerate() {
-            assert_ne!(only(a), OrderingConfig::NONE, "{}", a.lab);
-            for b in &SWITCHES[i + 1..] {
-                assert_ne!(only(a), only(b), "{} and {}", a.lab, b.lab);
-            }
-        }
-        // Every field: all switches on is FULL, all off is NONE.
-        let all = SWITCHES
-            .iter()
-            .fold(OrderingConfig::NONE, |c, s| c.union(only(s)));
-        assert_eq!(all, OrderingConfig::FULL);
-        let mut none = OrderingConfig::FULL;
-        for s in SWITCHES {
-            s.set(&mut none, false);
-        }
-        assert_eq!(none, OrderingConfig::NONE);
-        // Labels list each switch once.
-        let mut ladder: Vec<u8> = SWITCHES.iter().map(|s| s.ladder).collect();
-        ladder.sort_unstable();
-        assert_eq!(ladder, (0..SWITCHES.len() as u8).collect::<Vec<_>>());
-    }
-
-    #[test]
-    fn names_are_unique() {
-        let mut lab: Vec<&str> = vec!["none", "full", "all"];
-        for s in SWITCHES {
-            lab.push(s.lab);
-            lab.extend(s.aliases);
-        }
-        let uci: Vec<String> = SWITCHES
-            .iter()
-            .map(|s| s.uci.to_ascii_lowercase())
-            .collect();
-        for names in [&mut lab, &mut uci.iter().map(String::as_str).collect()] {
-            let count = names.len();
-            names.sort_unstable();
-            names.dedup();
-            assert_eq!(names.len(), count, "{names:?}");
-        }
-    }
 
     /// The non-null countermoves of a searcher's main thread, with the move they answer.
     fn stored_counters(tables: &OrderingTables) -> Vec<(PieceTo, crate::board::Move)> {
@@ -659,15 +466,5 @@ mod tests {
             ..OrderingConfig::FULL
         });
         assert_eq!(none, [0, 0, 0]);
-    }
-
-    #[test]
-    fn unknown_names_list_the_known_ones() {
-        assert_eq!(
-            OrderingConfig::parse("hash+bogus").unwrap_err(),
-            "unknown heuristic 'bogus' in 'hash+bogus' (known: none, full, mvvlva, hash, killers, history, counter, conthist, conthist4, capthist, see, threats, corrhist, evalhist, pawnhist, policy)"
-        );
-        assert_eq!(OrderingConfig::parse("all"), Ok(OrderingConfig::FULL));
-        assert_eq!(OrderingConfig::parse("none"), Ok(OrderingConfig::NONE));
     }
 }
