@@ -279,6 +279,16 @@ impl<O: SearchObserver> SearchThread<'_, O> {
         self.eval.evaluate(pos.board())
     }
 
+    /// The uncorrected static evaluation of a node out of check: the table entry's, when it
+    /// has one, else the thread's own.
+    #[inline(always)]
+    fn raw_evaluation(&mut self, pos: &Position, entry: Option<TtEntry>) -> i32 {
+        match entry {
+            Some(e) if e.eval != NO_EVAL => e.eval,
+            _ => self.evaluate(pos),
+        }
+    }
+
     /// Negamax alpha-beta with principal variation search. `cut_node`: a null-window node
     /// expected to fail high. Its steps, in the order a node applies them, are the numbered
     /// blocks below; each technique's comment gives its worth from the ablation table.
@@ -780,10 +790,7 @@ impl<O: SearchObserver> SearchThread<'_, O> {
         let raw_eval = if in_check || !excluded.is_null() {
             NO_EVAL
         } else {
-            match entry {
-                Some(e) if e.eval != NO_EVAL => e.eval,
-                _ => self.evaluate(pos),
-            }
+            self.raw_evaluation(pos, entry)
         };
         let static_eval = if in_check {
             NO_EVAL
@@ -1038,10 +1045,7 @@ impl<O: SearchObserver> SearchThread<'_, O> {
         let static_eval = if in_check {
             NO_EVAL
         } else {
-            match entry {
-                Some(e) if e.eval != NO_EVAL => e.eval,
-                _ => self.evaluate(pos),
-            }
+            self.raw_evaluation(pos, entry)
         };
         let stand_pat = if in_check {
             -INFINITY

@@ -17,7 +17,7 @@ use crate::eval::nnue::Network;
 use crate::lab::cutoff_log::NodeContext;
 use crate::rng::SplitMix64;
 use crate::search::ordering::policy::PolicyModel;
-use crate::tools::train::adamw::{AdamW, AdamWConfig};
+use crate::tools::train::adamw::{AdamW, AdamWConfig, Schedule};
 use data::PolicySample;
 use head::{Candidate, HeadInputs, PolicyHead};
 use std::io::Write;
@@ -39,11 +39,7 @@ pub(crate) struct PolicyTrainSettings<'a> {
     pub(crate) files: &'a [String],
     pub(crate) out_dir: &'a Path,
     pub(crate) net: Arc<Network>,
-    pub(crate) epochs: usize,
-    pub(crate) batch: usize,
-    pub(crate) lr: f32,
-    pub(crate) lr_end: f32,
-    pub(crate) weight_decay: f32,
+    pub(crate) schedule: Schedule,
     pub(crate) val_percent: f64,
     pub(crate) seed: u64,
     pub(crate) max_positions: Option<usize>,
@@ -627,19 +623,20 @@ pub(crate) fn run_train(s: &PolicyTrainSettings) -> Result<PolicyReport, String>
     let mut opt = AdamW::new(
         headp.params.len(),
         AdamWConfig {
-            weight_decay: s.weight_decay,
+            weight_decay: s.schedule.weight_decay,
             ..AdamWConfig::default()
         },
     );
-    let batch = s.batch.max(1);
-    let total_steps = (s.epochs * train.len()).div_ceil(batch).max(1) as f32;
+    let batch = s.schedule.batch.max(1);
+    let total_steps = (s.schedule.epochs * train.len()).div_ceil(batch).max(1) as f32;
     let lr = |step: u64| {
         let t = (step as f32 / total_steps).min(1.0);
-        s.lr_end + 0.5 * (s.lr - s.lr_end) * (1.0 + (std::f32::consts::PI * t).cos())
+        s.schedule.lr_end
+            + 0.5 * (s.schedule.lr - s.schedule.lr_end) * (1.0 + (std::f32::consts::PI * t).cos())
     };
     let mut losses = Vec::new();
     let mut val_ranks = Vec::new();
-    for epoch in 1..=s.epochs {
+    for epoch in 1..=s.schedule.epochs {
         let started = std::time::Instant::now();
         for i in (1..train.len()).rev() {
             train.swap(i, rng.below(i + 1));

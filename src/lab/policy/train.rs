@@ -5,6 +5,7 @@
 use super::head::HeadInputs;
 use super::{run_train, PolicyTrainSettings};
 use crate::eval::nnue::Network;
+use crate::tools::train::adamw::Schedule;
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -20,21 +21,8 @@ pub struct PolicyTrainArgs {
     /// The net whose hidden layer the head reads [default: the embedded net].
     #[arg(long, alias = "policy-net")]
     pub net: Option<String>,
-    /// Passes over the training cutoffs.
-    #[arg(long, default_value_t = 12)]
-    pub epochs: usize,
-    /// Cutoffs per optimiser step.
-    #[arg(long, default_value_t = 16384)]
-    pub batch: usize,
-    /// Learning rate at the start; it falls along a cosine to `--lr-end`.
-    #[arg(long, default_value_t = 0.001)]
-    pub lr: f32,
-    /// Learning rate at the end.
-    #[arg(long, default_value_t = 0.00001)]
-    pub lr_end: f32,
-    /// AdamW's decoupled weight decay.
-    #[arg(long, default_value_t = 0.01)]
-    pub weight_decay: f32,
+    #[command(flatten)]
+    pub schedule: Schedule,
     /// Percent of the games held out for validation.
     #[arg(long, default_value_t = 2.0)]
     pub val_percent: f64,
@@ -83,18 +71,12 @@ pub fn run_cli(args: &PolicyTrainArgs) -> Result<(), String> {
         }
         None => crate::eval::nnue::embedded().ok_or("no net is embedded: give --net")?,
     };
-    if args.batch == 0 || args.epochs == 0 {
-        return Err("--batch and --epochs must be positive".into());
-    }
+    args.schedule.check()?;
     run_train(&PolicyTrainSettings {
         files: &args.data,
         out_dir: &args.out_dir,
         net,
-        epochs: args.epochs,
-        batch: args.batch,
-        lr: args.lr,
-        lr_end: args.lr_end,
-        weight_decay: args.weight_decay,
+        schedule: args.schedule,
         val_percent: args.val_percent,
         seed: args.seed,
         max_positions: args.max_positions,

@@ -1,4 +1,36 @@
-//! AdamW: Adam with decoupled weight decay, over one parameter vector.
+//! AdamW: Adam with decoupled weight decay, over one parameter vector, and the schedule both
+//! trainers (the network's and the policy head's) take on the command line.
+
+/// How long and how fast a trainer learns: its flags, the same for both trainers.
+#[derive(Clone, Copy, Debug, clap::Args)]
+pub struct Schedule {
+    /// Passes over the training data (for the network, 12 was the best of 6, 12 and 20 on
+    /// gen 1's data).
+    #[arg(long, default_value_t = 12)]
+    pub epochs: usize,
+    /// Samples (positions, or cutoffs) per optimiser step.
+    #[arg(long, default_value_t = 16384)]
+    pub batch: usize,
+    /// Learning rate at the start; it falls along a cosine to `--lr-end`.
+    #[arg(long, default_value_t = 0.001)]
+    pub lr: f32,
+    /// Learning rate at the end.
+    #[arg(long, default_value_t = 0.00001)]
+    pub lr_end: f32,
+    /// AdamW's decoupled weight decay.
+    #[arg(long, default_value_t = 0.01)]
+    pub weight_decay: f32,
+}
+
+impl Schedule {
+    /// An error when the schedule would take no step.
+    pub(crate) fn check(&self) -> Result<(), String> {
+        if self.batch == 0 || self.epochs == 0 {
+            return Err("--batch and --epochs must be positive".into());
+        }
+        Ok(())
+    }
+}
 
 /// The optimiser's settings.
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -19,7 +19,7 @@ pub(crate) mod model;
 
 use crate::eval::nnue::features::Mirroring;
 use crate::tools::data::Filter;
-use adamw::{AdamW, AdamWConfig};
+use adamw::{AdamW, AdamWConfig, Schedule};
 use data::{LoadStats, Sample};
 use model::{FloatNet, Layout, Scratch, Target};
 use std::io::Write;
@@ -48,21 +48,8 @@ pub struct TrainArgs {
     /// then counts that side afresh when its king changes wings).
     #[arg(long)]
     pub mirror: bool,
-    /// Passes over the training positions (12: the best of 6, 12 and 20 on gen 1's data).
-    #[arg(long, default_value_t = 12)]
-    pub epochs: usize,
-    /// Positions per optimiser step.
-    #[arg(long, default_value_t = 16384)]
-    pub batch: usize,
-    /// Learning rate at the start; it falls along a cosine to `--lr-end`.
-    #[arg(long, default_value_t = 0.001)]
-    pub lr: f32,
-    /// Learning rate at the end.
-    #[arg(long, default_value_t = 0.00001)]
-    pub lr_end: f32,
-    /// AdamW's decoupled weight decay.
-    #[arg(long, default_value_t = 0.01)]
-    pub weight_decay: f32,
+    #[command(flatten)]
+    pub schedule: Schedule,
     /// Weight of the game result in the target (the rest is the search score); 0.1 beat 0,
     /// 0.3 and 0.6 on gen 1's data (docs/nnue.md).
     #[arg(long, default_value_t = 0.1)]
@@ -191,9 +178,7 @@ pub fn run_cli(args: &TrainArgs) -> Result<(), String> {
         Some(path) => Some(read_init(path, layout)?),
         None => None,
     };
-    if args.batch == 0 || args.epochs == 0 {
-        return Err("--batch and --epochs must be positive".into());
-    }
+    args.schedule.check()?;
     std::fs::create_dir_all(&args.out_dir)
         .map_err(|e| format!("{}: {e}", args.out_dir.display()))?;
     let mut log = Log::new(&args.out_dir)?;
@@ -261,7 +246,7 @@ pub fn run_cli(args: &TrainArgs) -> Result<(), String> {
         score_scale: args.score_scale,
     };
     let config = AdamWConfig {
-        weight_decay: args.weight_decay,
+        weight_decay: args.schedule.weight_decay,
         ..AdamWConfig::default()
     };
     let (mut net, mut opt, mut history, first_epoch) = if args.resume {
@@ -281,10 +266,10 @@ pub fn run_cli(args: &TrainArgs) -> Result<(), String> {
         (net, opt, Vec::new(), 0)
     };
 
-    let steps_per_epoch = train.len().div_ceil(args.batch);
-    let total_steps = (steps_per_epoch * args.epochs) as f64;
+    let steps_per_epoch = train.len().div_ceil(args.schedule.batch);
+    let total_steps = (steps_per_epoch * args.schedule.epochs) as f64;
     let mut workers: Vec<Worker> = (0..threads).map(|_| Worker::new(layout)).collect();
-    for epoch in first_epoch..args.epochs {
+    for epoch in first_epoch..args.schedule.epochs {
         data::shuffle(
             &mut train,
             args.seed ^ (epoch as u64 + 1).wrapping_mul(0x9e37_79b9),
@@ -292,14 +277,15 @@ pub fn run_cli(args: &TrainArgs) -> Result<(), String> {
         let bar = crate::tools::progress::bar(train.len(), &format!("epoch {}", epoch + 1));
         let clock = Instant::now();
         let mut loss_sum = 0.0f64;
-        for (i, batch) in train.chunks(args.batch).enumerate() {
+        for (i, batch) in train.chunks(args.schedule.batch).enumerate() {
             let done_steps = (epoch * steps_per_epoch + i) as f64;
             let cosine = 0.5 * (1.0 + (std::f64::consts::PI * done_steps / total_steps).cos());
-            let lr = args.lr_end + (args.lr - args.lr_end) * cosine as f32;
+            let lr =
+                args.schedule.lr_end + (args.schedule.lr - args.schedule.lr_end) * cosine as f32;
             loss_sum += step(&mut net, &mut opt, batch, target, &mut workers, lr);
             bar.inc(batch.len() as u64);
             if i % 16 == 0 {
-                let done = (i * args.batch + batch.len()) as f64;
+                let done = (i * args.schedule.batch + batch.len()) as f64;
                 bar.set_message(format!(
                     "epoch {} loss {:.5} {:.0} k pos/s",
                     epoch + 1,
