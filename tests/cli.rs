@@ -72,6 +72,7 @@ fn perft_keeps_to_the_depths_go_perft_allows() {
 #[test]
 fn a_closed_pipe_ends_a_command_quietly() {
     use std::io::Write;
+    use std::os::fd::{FromRawFd, OwnedFd};
     use std::os::unix::process::ExitStatusExt;
     let (epd, sample) = (data("kiwipete.epd"), data("tune_sample.txt"));
     let suite = data("standard_sample.epd");
@@ -100,14 +101,21 @@ fn a_closed_pipe_ends_a_command_quietly() {
         (&[], None),
     ];
     for (args, signal) in commands {
+        // The pipe's reader is closed before the command starts, so even a command that
+        // would finish before a reader could close finds no reader at its first write.
+        let mut fds = [0; 2];
+        // SAFETY: `pipe` fills both descriptors, which are owned from here on.
+        assert_eq!(unsafe { libc::pipe(fds.as_mut_ptr()) }, 0, "pipe");
+        let (reader, writer) =
+            unsafe { (OwnedFd::from_raw_fd(fds[0]), OwnedFd::from_raw_fd(fds[1])) };
+        drop(reader);
         let mut child = Command::new(env!("CARGO_BIN_EXE_cutoff"))
             .args(args)
             .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
+            .stdout(Stdio::from(writer))
             .stderr(Stdio::piped())
             .spawn()
             .expect("run cutoff");
-        drop(child.stdout.take());
         let mut stdin = child.stdin.take().unwrap();
         let _ = stdin.write_all(b"uci\nisready\ngo depth 2\n");
         drop(stdin);
