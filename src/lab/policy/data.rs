@@ -16,9 +16,9 @@
 //! then, per legal quiet move in `quiet_moves` order, its history score in `HISTORY_PARTS`
 //! parts (i16 each: butterfly, continuation one, two and four plies back, pawn structure).
 //!
-//! Format 2 (`CUTOFFP2`, sessions 40 to 41) is still read: the same record without the
+//! Format 2 (`CUTOFFP2`) is still read: the same record without the
 //! node's place in its search, then one summed score (i32) per quiet move. Format 1
-//! (`CUTOFFPL`, sessions 31 to 39) had no node entry; it is refused by name.
+//! (`CUTOFFPL`) had no node entry; it is refused by name.
 
 use crate::board::{quiet_moves, Board, Move, MoveList};
 use crate::lab::cutoff_log::{CutoffLog, CutoffSample, NodeContext, NodeEntry};

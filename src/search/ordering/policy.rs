@@ -70,7 +70,7 @@ impl HistoryWeights {
 
 /// The head file's magic and format version: 3 ends with the head's history points a unit
 /// and its `HistoryWeights` (f32s); 2 with the points a unit only; 1 (heads trained alone,
-/// sessions 31 to 39) with neither, meaning `POLICY_WEIGHT`.
+/// the first format) with neither, meaning `POLICY_WEIGHT`.
 const MAGIC: &[u8; 8] = b"CUTOFFPH";
 const VERSION: u32 = 3;
 
