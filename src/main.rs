@@ -68,7 +68,8 @@ enum Command {
         /// Limit each search by nodes instead of depth.
         #[arg(long)]
         nodes: Option<u64>,
-        /// Comma-separated configurations; `+x` means the previous one plus heuristic x.
+        /// Comma-separated configurations (`none`, `full`, `playing`, `mvvlva+hash`...); `+x` means
+        /// the previous one plus heuristic x, `-x` the previous one without it.
         #[arg(long, default_value = cutoff::lab::ordering::DEFAULT_CONFIGS)]
         configs: String,
         /// No pruning beyond alpha-beta, so node counts measure ordering alone.

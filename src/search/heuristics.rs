@@ -34,14 +34,16 @@ impl Heuristics {
         correction: false,
     };
 
-    /// Parses a configuration name: `none`, `full` (or `all`), or `+`-joined switch names
-    /// (`mvvlva`, `hash`, `killers`, `history`, `counter`, `conthist`, `capthist`, `see`,
-    /// `corrhist`, or an alias from `SWITCHES`), with a leading `+` meaning "the previous
-    /// configuration plus" only in lists (see the ordering lab).
+    /// Parses a configuration name: `none`, `full` (or `all`), `playing` (as the engine
+    /// plays), or `+`-joined switch names (`mvvlva`, `hash`, `killers`, `history`, `counter`,
+    /// `conthist`, `capthist`, `see`, `corrhist`, or an alias from `SWITCHES`), with a leading
+    /// `+` or `-` meaning "the previous configuration plus" or "minus" only in lists (see the
+    /// ordering lab).
     pub fn parse(name: &str) -> Result<Heuristics, String> {
         match name {
             "none" => return Ok(Heuristics::NONE),
             "full" | "all" => return Ok(Heuristics::FULL),
+            "playing" => return Ok(Heuristics::PLAYING),
             _ => {}
         }
         let mut c = Heuristics::NONE;
@@ -49,12 +51,13 @@ impl Heuristics {
             match part {
                 "none" => {}
                 "full" | "all" => c = Heuristics::FULL,
+                "playing" => c = c.union(Heuristics::PLAYING),
                 _ => match SWITCHES.iter().find(|s| s.answers_to(part)) {
                     Some(s) => s.set(&mut c, true),
                     None => {
                         let known: Vec<&str> = Switch::in_lab_order().map(|s| s.lab).collect();
                         return Err(format!(
-                            "unknown heuristic '{part}' in '{name}' (known: none, full, {})",
+                            "unknown heuristic '{part}' in '{name}' (known: none, full, playing, {})",
                             known.join(", ")
                         ));
                     }
@@ -83,6 +86,15 @@ impl Heuristics {
         let mut c = self;
         for s in SWITCHES.iter().filter(|s| s.get(other)) {
             s.set(&mut c, true);
+        }
+        c
+    }
+
+    /// `self` with every switch of `other` off.
+    pub(crate) fn without(self, other: Heuristics) -> Heuristics {
+        let mut c = self;
+        for s in SWITCHES.iter().filter(|s| s.get(other)) {
+            s.set(&mut c, false);
         }
         c
     }
@@ -210,7 +222,7 @@ mod tests {
 
     #[test]
     fn names_are_unique() {
-        let mut lab: Vec<&str> = vec!["none", "full", "all"];
+        let mut lab: Vec<&str> = vec!["none", "full", "all", "playing"];
         for s in SWITCHES {
             lab.push(s.lab);
             lab.extend(s.aliases);
@@ -231,9 +243,10 @@ mod tests {
     fn unknown_names_list_the_known_ones() {
         assert_eq!(
             Heuristics::parse("hash+bogus").unwrap_err(),
-            "unknown heuristic 'bogus' in 'hash+bogus' (known: none, full, mvvlva, hash, killers, history, counter, conthist, conthist4, capthist, see, threats, corrhist, evalhist, pawnhist, policy)"
+            "unknown heuristic 'bogus' in 'hash+bogus' (known: none, full, playing, mvvlva, hash, killers, history, counter, conthist, conthist4, capthist, see, threats, corrhist, evalhist, pawnhist, policy)"
         );
         assert_eq!(Heuristics::parse("all"), Ok(Heuristics::FULL));
         assert_eq!(Heuristics::parse("none"), Ok(Heuristics::NONE));
+        assert_eq!(Heuristics::parse("playing"), Ok(Heuristics::PLAYING));
     }
 }

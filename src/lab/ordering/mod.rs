@@ -54,8 +54,9 @@ impl LabConfig {
 }
 
 /// Parses a comma-separated list of configurations. An entry is a name `Heuristics::parse`
-/// knows (`none`, `full`, `mvvlva+hash`, ...); an entry starting with `+` is the previous
-/// entry's configuration plus the heuristics after the `+`.
+/// knows (`none`, `full`, `playing`, `mvvlva+hash`, ...); an entry starting with `+` is the
+/// previous entry's configuration plus the heuristics after the `+`, one starting with `-`
+/// the previous entry's without them (`playing,-killers`).
 pub fn parse_configs(list: &str) -> Result<Vec<LabConfig>, String> {
     let mut out: Vec<LabConfig> = Vec::new();
     for raw in list.split(',') {
@@ -63,14 +64,17 @@ pub fn parse_configs(list: &str) -> Result<Vec<LabConfig>, String> {
         if entry.is_empty() {
             return Err(format!("empty configuration in '{list}'"));
         }
-        let heuristics = match entry.strip_prefix('+') {
-            Some(rest) => {
-                let prev = out.last().ok_or_else(|| {
-                    format!("'{entry}' adds to the previous configuration, but it comes first")
-                })?;
-                prev.heuristics.union(Heuristics::parse(rest)?)
-            }
-            None => Heuristics::parse(entry)?,
+        let previous = || {
+            out.last().map(|c: &LabConfig| c.heuristics).ok_or_else(|| {
+                format!("'{entry}' changes the previous configuration, but it comes first")
+            })
+        };
+        let heuristics = if let Some(rest) = entry.strip_prefix('+') {
+            previous()?.union(Heuristics::parse(rest)?)
+        } else if let Some(rest) = entry.strip_prefix('-') {
+            previous()?.without(Heuristics::parse(rest)?)
+        } else {
+            Heuristics::parse(entry)?
         };
         out.push(LabConfig {
             label: entry.to_string(),
@@ -574,6 +578,15 @@ mod tests {
     #[test]
     fn config_list_errors() {
         assert!(parse_configs("+hash").is_err());
+        assert!(parse_configs("-hash").is_err());
+        let c = parse_configs("playing,-killers,+killers+counter").unwrap();
+        assert_eq!(c[0].heuristics, Heuristics::PLAYING);
+        let mut no_killers = Heuristics::PLAYING;
+        no_killers.ordering.killers = false;
+        assert_eq!(c[1].heuristics, no_killers);
+        let mut counter = Heuristics::PLAYING;
+        counter.ordering.counter_move = true;
+        assert_eq!(c[2].heuristics, counter);
         assert!(parse_configs("none,,full").is_err());
         assert!(parse_configs("none,+bogus").is_err());
         let c = parse_configs("hash+killers, +mvvlva").unwrap();
