@@ -98,6 +98,8 @@ pub struct SearchOptions {
     /// The time manager may spend up to the hard limit on an unclear position; off, the
     /// hard limit is the soft one (a level's longest move is its normal one).
     pub extra_time: bool,
+    /// What scales the soft limit (`TimeStability`, `TimeNodeShare`, `TimeFallingScore`).
+    pub clock: time::ClockReads,
     /// The net that evaluates, shared by every thread; None: the hand-written evaluation.
     /// By default the build's default evaluation (`eval::nnue::default_network`).
     pub network: Option<Arc<Network>>,
@@ -122,6 +124,7 @@ impl Default for SearchOptions {
             tablebase: None,
             level: None,
             extra_time: true,
+            clock: time::ClockReads::ALL,
             network: default_network(),
             policy: None,
         }

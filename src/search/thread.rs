@@ -131,6 +131,7 @@ impl<'a, O: SearchObserver> SearchThread<'a, O> {
                 pos.board().side_to_move(),
                 shared.opts.move_overhead_ms,
                 shared.opts.extra_time,
+                shared.opts.clock,
             ),
             node_limit: limits.nodes.unwrap_or(u64::MAX),
             has_node_limit: limits.nodes.is_some(),

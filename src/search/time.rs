@@ -118,6 +118,33 @@ pub fn budget(limits: &Limits, side: Color, overhead_ms: u64) -> Option<TimeBudg
     })
 }
 
+/// What the clock reads of the search, each a UCI check option (`TimeStability`,
+/// `TimeNodeShare`, `TimeFallingScore`): a reading switched off scales the soft limit by 1.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ClockReads {
+    /// How many iterations the best move has stayed best (`STABILITY`).
+    pub stability: bool,
+    /// The best move's share of the iteration's nodes (`EFFORT_BASE`, `EFFORT_SCALE`).
+    pub node_share: bool,
+    /// A score below the best of the last few iterations (`DROP_FACTOR_PER_CP`).
+    pub falling_score: bool,
+}
+
+impl ClockReads {
+    /// The engine as it plays: every reading on.
+    pub const ALL: ClockReads = ClockReads {
+        stability: true,
+        node_share: true,
+        falling_score: true,
+    };
+}
+
+impl Default for ClockReads {
+    fn default() -> Self {
+        ClockReads::ALL
+    }
+}
+
 /// The time decisions of one search thread.
 pub(crate) struct TimeManager {
     /// When the clock started: when `go` arrived, or at `ponderhit`.
@@ -133,6 +160,8 @@ pub(crate) struct TimeManager {
     last_best: Move,
     stable_iterations: usize,
     scores: Vec<i32>,
+    /// What the soft limit's scale reads.
+    reads: ClockReads,
 }
 
 /// Indexed by iterations the best move has stayed best (capped): how much of the soft
@@ -157,11 +186,13 @@ impl TimeManager {
     /// The time decisions of a search asked for `limits` with `side` to move. With
     /// `extra_time` false the search never takes the extra time an unclear position earns:
     /// its hard limit is its soft one (a strength level's longest move is the normal one).
+    /// `reads` says what scales the soft limit.
     pub(crate) fn new(
         limits: &Limits,
         side: Color,
         overhead_ms: u64,
         extra_time: bool,
+        reads: ClockReads,
     ) -> TimeManager {
         let budget = budget(limits, side, overhead_ms).map(|b| {
             if extra_time {
@@ -178,6 +209,7 @@ impl TimeManager {
             last_best: Move::NULL,
             stable_iterations: 0,
             scores: Vec::new(),
+            reads,
         }
     }
 
@@ -265,7 +297,11 @@ impl TimeManager {
             self.last_best = best;
         }
         self.scores.push(best_line.score);
-        let stability = STABILITY[self.stable_iterations.min(STABILITY.len() - 1)];
+        let stability = if self.reads.stability {
+            STABILITY[self.stable_iterations.min(STABILITY.len() - 1)]
+        } else {
+            1.0
+        };
         let n = self.scores.len();
         let earlier = self.scores[n.saturating_sub(DROP_WINDOW + 1)..n - 1]
             .iter()
@@ -273,14 +309,22 @@ impl TimeManager {
             .max()
             .unwrap_or(best_line.score);
         let drop = (earlier - best_line.score).clamp(0, MAX_DROP_CP) as f64;
-        let falling = 1.0 + drop * DROP_FACTOR_PER_CP;
-        let total: u64 = self.root_nodes.iter().flatten().sum();
-        let share = if total == 0 || best.is_null() {
-            UNKNOWN_SHARE
+        let falling = if self.reads.falling_score {
+            1.0 + drop * DROP_FACTOR_PER_CP
         } else {
-            self.root_nodes[best.from().index()][best.to().index()] as f64 / total as f64
+            1.0
         };
-        let effort = (EFFORT_BASE - share) * EFFORT_SCALE;
+        let effort = if self.reads.node_share {
+            let total: u64 = self.root_nodes.iter().flatten().sum();
+            let share = if total == 0 || best.is_null() {
+                UNKNOWN_SHARE
+            } else {
+                self.root_nodes[best.from().index()][best.to().index()] as f64 / total as f64
+            };
+            (EFFORT_BASE - share) * EFFORT_SCALE
+        } else {
+            1.0
+        };
         (stability * falling * effort).clamp(SCALE_RANGE.0, SCALE_RANGE.1)
     }
 
@@ -324,9 +368,15 @@ mod tests {
 
     /// The budget of a time manager for `limits`, White to move, the default overhead, in ms.
     fn manager_budget(limits: &Limits, extra_time: bool) -> Option<(u64, u64)> {
-        TimeManager::new(limits, Color::White, DEFAULT_MOVE_OVERHEAD_MS, extra_time)
-            .budget()
-            .map(|b| (b.soft.as_millis() as u64, b.hard.as_millis() as u64))
+        TimeManager::new(
+            limits,
+            Color::White,
+            DEFAULT_MOVE_OVERHEAD_MS,
+            extra_time,
+            ClockReads::ALL,
+        )
+        .budget()
+        .map(|b| (b.soft.as_millis() as u64, b.hard.as_millis() as u64))
     }
 
     fn mv(text: &str) -> Move {
@@ -345,7 +395,11 @@ mod tests {
     }
 
     fn run_steps(steps: &'static [Step]) {
-        let mut t = TimeManager::new(&Limits::default(), Color::White, 10, true);
+        run_steps_reading(ClockReads::ALL, steps);
+    }
+
+    fn run_steps_reading(reads: ClockReads, steps: &[Step]) {
+        let mut t = TimeManager::new(&Limits::default(), Color::White, 10, true, reads);
         {
             for (i, s) in steps.iter().enumerate() {
                 t.new_iteration();
@@ -468,6 +522,40 @@ mod tests {
             },
         ];
         run_steps(&STEPS);
+    }
+
+    #[test]
+    fn each_reading_switched_off_scales_by_one() {
+        // Two iterations: the first with all the nodes on the best move and no earlier score
+        // (stability 2.0, effort 0.66, falling 1); the second with the same best move
+        // (stability 1.5), 60% of the nodes (effort 1.1) and a score 20 down (falling 1.16).
+        for bits in 0..8u8 {
+            let reads = ClockReads {
+                stability: bits & 1 != 0,
+                node_share: bits & 2 != 0,
+                falling_score: bits & 4 != 0,
+            };
+            let factor = |on: bool, f: f64| if on { f } else { 1.0 };
+            let first = factor(reads.stability, 2.0) * factor(reads.node_share, 0.66);
+            let second = factor(reads.stability, 1.5)
+                * factor(reads.node_share, 1.1)
+                * factor(reads.falling_score, 1.16);
+            let steps = [
+                Step {
+                    best: Some("e2e4"),
+                    score: 100,
+                    nodes: &[("e2e4", 5000)],
+                    expected: first,
+                },
+                Step {
+                    best: Some("e2e4"),
+                    score: 80,
+                    nodes: &[("e2e4", 600), ("d2d4", 400)],
+                    expected: second,
+                },
+            ];
+            run_steps_reading(reads, &steps);
+        }
     }
 
     #[test]

@@ -615,6 +615,7 @@ impl Engine {
                 self.options.level(level::fresh_seed())
             },
             extra_time: true,
+            clock: self.options.clock,
             network: self.network_in_use(),
             policy: self.policy.clone(),
         };

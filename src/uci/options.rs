@@ -7,7 +7,7 @@ use crate::eval::nnue::default::USE_BY_DEFAULT;
 use crate::search::heuristics::{Heuristics, Switch, SWITCHES};
 use crate::search::level::{Level, DEFAULT_ELO, MAX_ELO, MAX_SKILL, MIN_ELO};
 use crate::search::techniques::{Technique, Techniques, TECHNIQUES};
-use crate::search::time::DEFAULT_MOVE_OVERHEAD_MS;
+use crate::search::time::{ClockReads, DEFAULT_MOVE_OVERHEAD_MS};
 use crate::search::tt::TranspositionTable;
 use std::fmt::Display;
 use std::str::FromStr;
@@ -20,6 +20,8 @@ pub struct Options {
     pub(crate) threads: usize,
     pub(crate) multipv: usize,
     pub(crate) move_overhead_ms: u64,
+    /// What scales the soft limit (`TimeStability`, `TimeNodeShare`, `TimeFallingScore`).
+    pub(crate) clock: ClockReads,
     pub(crate) ponder: bool,
     pub(crate) chess960: bool,
     pub(crate) syzygy_path: String,
@@ -55,6 +57,7 @@ impl Default for Options {
             threads: 1,
             multipv: 1,
             move_overhead_ms: DEFAULT_MOVE_OVERHEAD_MS,
+            clock: ClockReads::ALL,
             ponder: false,
             chess960: false,
             syzygy_path: String::new(),
@@ -288,6 +291,9 @@ const FIXED: &[UciOption] = &[
     UciOption { name: "Threads",           kind: &Spin { min: 1, max: MAX_THREADS, field: |o| &mut o.threads },               effect: Effect::SetThreads },
     UciOption { name: "MultiPV",           kind: &Spin { min: 1, max: MAX_MULTIPV, field: |o| &mut o.multipv },               effect: Effect::None },
     UciOption { name: "Move Overhead",     kind: &Spin { min: 0, max: MAX_MOVE_OVERHEAD_MS, field: |o| &mut o.move_overhead_ms }, effect: Effect::None },
+    UciOption { name: "TimeStability",     kind: &Check { field: |o| &mut o.clock.stability },                                effect: Effect::None },
+    UciOption { name: "TimeNodeShare",     kind: &Check { field: |o| &mut o.clock.node_share },                               effect: Effect::None },
+    UciOption { name: "TimeFallingScore",  kind: &Check { field: |o| &mut o.clock.falling_score },                            effect: Effect::None },
     UciOption { name: "Clear Hash",        kind: &Button,                                                                     effect: Effect::ClearHash },
     UciOption { name: "Ponder",            kind: &Check { field: |o| &mut o.ponder },                                         effect: Effect::None },
     UciOption { name: "UCI_Chess960",      kind: &Check { field: |o| &mut o.chess960 },                                       effect: Effect::SetChess960 },
@@ -402,6 +408,20 @@ mod tests {
         assert!(o.set("OrderKillers", Some("maybe")).is_err());
         assert!(o.set("Foo", Some("1")).is_err());
         assert!(o.set("Move Overhead", Some("-1")).is_err());
+        // Each of the clock's readings is its own switch.
+        assert!(o.set("TimeNodeShare", Some("false")).is_ok());
+        assert_eq!(
+            o.clock,
+            ClockReads {
+                node_share: false,
+                ..ClockReads::ALL
+            }
+        );
+        assert!(o.set("timefallingscore", Some("false")).is_ok());
+        assert!(o.set("TimeStability", Some("false")).is_ok());
+        assert!(!o.clock.falling_score && !o.clock.stability);
+        assert!(o.set("TimeStability", Some("1")).is_err());
+        assert!(!o.clock.stability);
     }
 
     #[test]
