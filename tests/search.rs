@@ -577,6 +577,8 @@ fn picker_yields_every_legal_move_exactly_once() {
                         .filter(|_| rng.below(2) == 0),
                     None,
                     None,
+                    None,
+                    None,
                 ];
                 let got = drain(
                     board,
@@ -653,7 +655,7 @@ fn check_stages(
     // The SEE a good capture needs: 0, or with the capture history minus its history / 64.
     let threshold = |m: Move| {
         if config.capture_history {
-            -tables.capture(board, m) / CAPTURE_HISTORY_SEE_DIV
+            -tables.capture(board, m, config.capture_history_defended) / CAPTURE_HISTORY_SEE_DIV
         } else {
             0
         }
@@ -940,8 +942,9 @@ fn each_history_switch_off_gives_back_the_search_before_it() {
     ];
     // (switches off, the commit before them, its node counts at depth 10)
     // The threat term, the four-ply table, the correction and the evaluation-difference
-    // histories came later, so each row has them off too.
-    let rows: [(&[&str], &str, [u64; 4]); 4] = [
+    // histories came later, so each row has them off too; so did the threat-keyed, defended
+    // capture, quiet-order continuation and low-ply histories (the last row).
+    let rows: [(&[&str], &str, [u64; 4]); 5] = [
         (
             &[
                 "OrderCounterMove",
@@ -952,6 +955,11 @@ fn each_history_switch_off_gives_back_the_search_before_it() {
                 "OrderCorrectionHistory",
                 "OrderEvalHistory",
                 "OrderPawnHistory",
+                "OrderThreatHistory",
+                "OrderCaptureHistoryDefended",
+                "OrderContHistory4Quiet",
+                "OrderContHistory6Quiet",
+                "OrderLowPlyHistory",
             ],
             "63721f8",
             [125_603, 40_227, 29_496, 13_933],
@@ -965,6 +973,11 @@ fn each_history_switch_off_gives_back_the_search_before_it() {
                 "OrderCorrectionHistory",
                 "OrderEvalHistory",
                 "OrderPawnHistory",
+                "OrderThreatHistory",
+                "OrderCaptureHistoryDefended",
+                "OrderContHistory4Quiet",
+                "OrderContHistory6Quiet",
+                "OrderLowPlyHistory",
             ],
             "e7635ce",
             [111_221, 51_631, 34_373, 22_133],
@@ -977,6 +990,11 @@ fn each_history_switch_off_gives_back_the_search_before_it() {
                 "OrderCorrectionHistory",
                 "OrderEvalHistory",
                 "OrderPawnHistory",
+                "OrderThreatHistory",
+                "OrderCaptureHistoryDefended",
+                "OrderContHistory4Quiet",
+                "OrderContHistory6Quiet",
+                "OrderLowPlyHistory",
             ],
             "f538e1c",
             [126_239, 18_496, 42_645, 28_416],
@@ -987,9 +1005,25 @@ fn each_history_switch_off_gives_back_the_search_before_it() {
                 "OrderCorrectionHistory",
                 "OrderEvalHistory",
                 "OrderPawnHistory",
+                "OrderThreatHistory",
+                "OrderCaptureHistoryDefended",
+                "OrderContHistory4Quiet",
+                "OrderContHistory6Quiet",
+                "OrderLowPlyHistory",
             ],
             "470f6e3",
             [49_834, 33_973, 27_207, 28_369],
+        ),
+        (
+            &[
+                "OrderThreatHistory",
+                "OrderCaptureHistoryDefended",
+                "OrderContHistory4Quiet",
+                "OrderContHistory6Quiet",
+                "OrderLowPlyHistory",
+            ],
+            "03795b7",
+            [52_272, 30_230, 46_342, 19_262],
         ),
     ];
     for (off, before, want) in rows {

@@ -115,6 +115,11 @@ fn handshake_lists_every_option() {
         "OrderEvalHistory",
         "OrderPawnHistory",
         "OrderPolicy",
+        "OrderThreatHistory",
+        "OrderCaptureHistoryDefended",
+        "OrderContHistory4Quiet",
+        "OrderContHistory6Quiet",
+        "OrderLowPlyHistory",
     ]);
     assert_eq!(names, want);
     assert!(lines
@@ -142,6 +147,14 @@ fn handshake_lists_every_option() {
         ("OrderEvalHistory", playing.eval_history),
         ("OrderPawnHistory", playing.pawn_history),
         ("OrderPolicy", playing.policy),
+        ("OrderThreatHistory", playing.threat_history),
+        (
+            "OrderCaptureHistoryDefended",
+            playing.capture_history_defended,
+        ),
+        ("OrderContHistory4Quiet", playing.cont_history4_quiet),
+        ("OrderContHistory6Quiet", playing.cont_history6_quiet),
+        ("OrderLowPlyHistory", playing.low_ply_history),
     ] {
         let want = format!("option name {name} type check default {on}");
         assert!(lines.contains(&want), "{want}");

@@ -73,7 +73,7 @@ impl NodeEntry {
                 node.tables.quiet_history_parts(
                     HistoryRead::search(node.config),
                     board,
-                    node.prev,
+                    &node.key,
                     m,
                 )
             })

@@ -43,7 +43,7 @@ pub fn json(e: &Explanation) -> String {
         .iter()
         .map(|r| {
             format!(
-                "{{\"index\":{},\"san\":{},\"uci\":{},\"stage\":{},\"mvv_lva\":{},\"see\":{},\"history\":{},\"cont_history\":{},\"capture_history\":{},\"threat\":{},\"pawn_history\":{},\"policy\":{}}}",
+                "{{\"index\":{},\"san\":{},\"uci\":{},\"stage\":{},\"mvv_lva\":{},\"see\":{},\"history\":{},\"cont_history\":{},\"capture_history\":{},\"threat\":{},\"pawn_history\":{},\"cont_history4_quiet\":{},\"cont_history6_quiet\":{},\"low_ply\":{},\"policy\":{}}}",
                 r.index,
                 json_str(&r.san),
                 json_str(&r.uci),
@@ -55,6 +55,9 @@ pub fn json(e: &Explanation) -> String {
                 json_opt(r.capture_history),
                 json_opt(r.threat),
                 json_opt(r.pawn_history),
+                json_opt(r.cont_history4_quiet),
+                json_opt(r.cont_history6_quiet),
+                json_opt(r.low_ply),
                 json_opt(r.policy)
             )
         })
@@ -71,13 +74,19 @@ pub fn json(e: &Explanation) -> String {
         )
     });
     format!(
-        "{{\"fen\":{},\"hash_move\":{},\"killers\":[{},{}],\"countermove\":{},\"correction\":{},\"moves\":[{}],\"chosen\":{}}}",
+        "{{\"fen\":{},\"hash_move\":{},\"killers\":[{},{}],\"countermove\":{},\"correction\":{},\"history_table\":{},\"capture_history_table\":{},\"moves\":[{}],\"chosen\":{}}}",
         json_str(&e.fen),
         json_move(e.hash_move),
         json_move(e.killers[0]),
         json_move(e.killers[1]),
         json_move(e.counter),
         e.correction,
+        json_str(if e.threat_keyed { "threat-keyed" } else { "plain" }),
+        json_str(if e.defended_captures {
+            "by defence"
+        } else {
+            "one"
+        }),
         rows.join(","),
         chosen
     )
@@ -140,6 +149,17 @@ mod tests {
     #[test]
     fn the_continuation_history_has_a_field() {
         let j = json(&examples::after_a_knight_to_h8());
-        assert!(j.contains("\"uci\":\"h2h3\",\"stage\":\"quiet\",\"mvv_lva\":null,\"see\":0,\"history\":0,\"cont_history\":700,\"capture_history\":null,\"threat\":0,\"pawn_history\":0,\"policy\":null}"), "{j}");
+        assert!(j.contains("\"uci\":\"h2h3\",\"stage\":\"quiet\",\"mvv_lva\":null,\"see\":0,\"history\":0,\"cont_history\":700,\"capture_history\":null,\"threat\":0,\"pawn_history\":0,\"cont_history4_quiet\":0,\"cont_history6_quiet\":0,\"low_ply\":0,\"policy\":null}"), "{j}");
+        assert!(
+            j.contains("\"history_table\":\"plain\",\"capture_history_table\":\"one\""),
+            "{j}"
+        );
+        let j = json(&examples::with_countermove());
+        assert!(
+            j.contains(
+                "\"history_table\":\"threat-keyed\",\"capture_history_table\":\"by defence\""
+            ),
+            "{j}"
+        );
     }
 }

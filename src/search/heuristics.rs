@@ -36,7 +36,7 @@ impl Heuristics {
 
     /// Parses a configuration name: `none`, `full` (or `all`), `playing` (as the engine
     /// plays), or `+`-joined switch names (`mvvlva`, `hash`, `killers`, `history`, `counter`,
-    /// `conthist`, `capthist`, `see`, `corrhist`, or an alias from `SWITCHES`), with a leading
+    /// `conthist`, `capthist`, `see`, `corrhist`, ... or an alias from `SWITCHES`), with a leading
     /// `+` or `-` meaning "the previous configuration plus" or "minus" only in lists (see the
     /// ordering lab).
     pub fn parse(name: &str) -> Result<Heuristics, String> {
@@ -142,6 +142,11 @@ pub const SWITCHES: &[Switch] = &[
     Switch { lab: "evalhist", aliases: &["evaldiff"], uci: "OrderEvalHistory", ladder: 11, field: |c| &mut c.ordering.eval_history },
     Switch { lab: "pawnhist", aliases: &["pawnstructure"], uci: "OrderPawnHistory", ladder: 12, field: |c| &mut c.ordering.pawn_history },
     Switch { lab: "policy", aliases: &["learned"], uci: "OrderPolicy", ladder: 13, field: |c| &mut c.ordering.policy },
+    Switch { lab: "threathist", aliases: &["threathistory"], uci: "OrderThreatHistory", ladder: 14, field: |c| &mut c.ordering.threat_history },
+    Switch { lab: "capthistdef", aliases: &["capturedefended"], uci: "OrderCaptureHistoryDefended", ladder: 15, field: |c| &mut c.ordering.capture_history_defended },
+    Switch { lab: "conthist4q", aliases: &["continuation4quiet"], uci: "OrderContHistory4Quiet", ladder: 16, field: |c| &mut c.ordering.cont_history4_quiet },
+    Switch { lab: "conthist6q", aliases: &["continuation6quiet"], uci: "OrderContHistory6Quiet", ladder: 17, field: |c| &mut c.ordering.cont_history6_quiet },
+    Switch { lab: "lowply", aliases: &["lowplyhistory"], uci: "OrderLowPlyHistory", ladder: 18, field: |c| &mut c.ordering.low_ply_history },
 ];
 
 impl Switch {
@@ -243,7 +248,7 @@ mod tests {
     fn unknown_names_list_the_known_ones() {
         assert_eq!(
             Heuristics::parse("hash+bogus").unwrap_err(),
-            "unknown heuristic 'bogus' in 'hash+bogus' (known: none, full, playing, mvvlva, hash, killers, history, counter, conthist, conthist4, capthist, see, threats, corrhist, evalhist, pawnhist, policy)"
+            "unknown heuristic 'bogus' in 'hash+bogus' (known: none, full, playing, mvvlva, hash, killers, history, counter, conthist, conthist4, capthist, see, threats, corrhist, evalhist, pawnhist, policy, threathist, capthistdef, conthist4q, conthist6q, lowply)"
         );
         assert_eq!(Heuristics::parse("all"), Ok(Heuristics::FULL));
         assert_eq!(Heuristics::parse("none"), Ok(Heuristics::NONE));

@@ -350,6 +350,9 @@ impl Searcher {
         finish: impl FnOnce(&mut SearchResult, Done<'_>),
     ) -> SearchResult {
         self.tt.new_search();
+        for t in &mut self.tables {
+            t.ordering.new_search();
+        }
         let tt: &TranspositionTable = &self.tt;
         let tb = TbState::new(opts.tablebase.as_deref(), pos, &limits.searchmoves);
         let node_counts: Vec<AtomicU64> =

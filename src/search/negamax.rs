@@ -17,7 +17,8 @@
 
 use super::observer::{CutoffSeen, MoveLoopStart, SearchObserver};
 use super::ordering::{
-    Continuation, Cutoff, HistoryRead, MovePicker, OrderingConfig, PickedFrom, PieceTo, TriedMoves,
+    Continuation, Cutoff, HistoryKey, HistoryRead, MovePicker, OrderingConfig, PickedFrom, PieceTo,
+    ThreatBucket, Threats, TriedMoves,
 };
 use super::tablebase;
 use super::thread::{SearchThread, CURRMOVE_AFTER};
@@ -439,22 +440,29 @@ impl<O: SearchObserver> SearchThread<'_, O> {
         } else {
             tt_move
         };
-        let killers = self.tables.killers.get(ply);
         let ordering = self.shared.opts.ordering;
+        // Without the killers' switch no killer is given to the picker or the observers.
+        let killers = if ordering.killers {
+            self.tables.killers.get(ply)
+        } else {
+            [Move::NULL; 2]
+        };
         let prev = self.earlier_moves(ply, ordering);
         let counter = if ordering.counter_move {
             self.tables.counters.get(prev[0])
         } else {
             Move::NULL
         };
+        // Found once for the node: the picker, the reductions and the tables' updates read it.
+        let history_key = HistoryKey::new(pos.board(), prev, ply, ordering);
         let mut picker = MovePicker::new(ordering, hash_move, killers)
             .with_counter(counter)
-            .with_continuation(prev);
+            .with_key(history_key);
         let observed = self.observer.move_loop(&MoveLoopStart {
             tables: self.tables,
             config: ordering,
             board: pos.board(),
-            prev,
+            key: history_key,
             hash_move,
             killers,
             counter,
@@ -496,8 +504,12 @@ impl<O: SearchObserver> SearchThread<'_, O> {
                 "the picker skips quiets once told"
             );
             let history = if quiet {
-                self.tables
-                    .quiet_history(HistoryRead::search(ordering), pos.board(), prev, m)
+                self.tables.quiet_history(
+                    HistoryRead::search(ordering),
+                    pos.board(),
+                    &history_key,
+                    m,
+                )
             } else {
                 0
             };
@@ -652,7 +664,7 @@ impl<O: SearchObserver> SearchThread<'_, O> {
                     &Cutoff {
                         board: pos.board(),
                         ply,
-                        prev,
+                        key: history_key,
                         best: m,
                         depth,
                         tried: &tried,
@@ -696,20 +708,25 @@ impl<O: SearchObserver> SearchThread<'_, O> {
         best.score
     }
 
-    /// The moves one, two and four plies back from `ply` (none before the root or for a null
-    /// move): the opponent's move that led here, which the countermove answers, ours before
-    /// it, and ours two moves ago (only when its continuation table is on).
+    /// The earlier moves from `ply` the continuation tables read (`Continuation`; none
+    /// before the root or for a null move): the opponent's move that led here, which the
+    /// countermove answers, ours before it, and ours two and three moves ago (each only when
+    /// its table's switch is on).
     #[inline(always)]
     fn earlier_moves(&self, ply: usize, ordering: OrderingConfig) -> Continuation {
-        let back = |n: usize| ply.checked_sub(n).and_then(|p| self.stack[p].moved);
-        [
-            back(1),
-            back(2),
-            if ordering.cont_history4 {
-                back(4)
+        let back = |n: usize, on: bool| {
+            if on {
+                ply.checked_sub(n).and_then(|p| self.stack[p].moved)
             } else {
                 None
-            },
+            }
+        };
+        [
+            back(1, true),
+            back(2, true),
+            back(4, ordering.cont_history4),
+            back(4, ordering.cont_history4_quiet),
+            back(6, ordering.cont_history6_quiet),
         ]
     }
 
@@ -815,7 +832,19 @@ impl<O: SearchObserver> SearchThread<'_, O> {
             let gain = -(static_eval + parent.static_eval);
             let bonus = (gain * EVAL_HISTORY_MULT).clamp(-EVAL_HISTORY_MAX, EVAL_HISTORY_MAX);
             let mover = !pos.board().side_to_move();
-            self.tables.history.update(mover, parent.current, bonus);
+            match pos
+                .previous()
+                .filter(|_| self.shared.opts.ordering.threat_history)
+            {
+                // With the threat-keyed history on, the parent's attacks key its move.
+                Some(before) => {
+                    let bucket = ThreatBucket::of(Threats::of(before).all, parent.current);
+                    self.tables
+                        .threat_history
+                        .update(mover, bucket, parent.current, bonus);
+                }
+                None => self.tables.history.update(mover, parent.current, bonus),
+            }
         }
     }
 

@@ -4,7 +4,7 @@
 //! observer, the lab's cutoff log another. Every hook does nothing unless an observer says
 //! otherwise, and each is called where the node search meets what it reports.
 
-use super::ordering::{Continuation, OrderingConfig, OrderingTables, PickedFrom, TriedMoves};
+use super::ordering::{HistoryKey, OrderingConfig, OrderingTables, PickedFrom, TriedMoves};
 use super::stats::SearchStats;
 use crate::board::{Board, Move};
 
@@ -14,8 +14,8 @@ pub(crate) struct MoveLoopStart<'a> {
     pub(crate) tables: &'a OrderingTables,
     pub(crate) config: OrderingConfig,
     pub(crate) board: &'a Board,
-    /// The earlier moves, as the node's picker has them.
-    pub(crate) prev: Continuation,
+    /// The earlier moves, ply and attacks, as the node's picker has them.
+    pub(crate) key: HistoryKey,
     /// The node's hash move (at the root, the last iteration's best), unchecked.
     pub(crate) hash_move: Move,
     pub(crate) killers: [Move; 2],

@@ -30,8 +30,18 @@ pub(crate) fn text(e: &Explanation) -> Vec<String> {
     ));
     out.push(format!(
         "correction history {:+} cp for this pawn structure; the evaluation-difference history \
-         is part of the history column",
-        e.correction
+         is part of the history column{}{}",
+        e.correction,
+        if e.threat_keyed {
+            "; history: the threat-keyed table"
+        } else {
+            ""
+        },
+        if e.defended_captures {
+            "; capthist: the table of the target's defence"
+        } else {
+            ""
+        }
     ));
     // The learned order's column only when a head is loaded.
     let with_policy = e.rows.iter().any(|r| r.policy.is_some());
@@ -43,7 +53,7 @@ pub(crate) fn text(e: &Explanation) -> Vec<String> {
         }
     };
     out.push(format!(
-        "{:>3}  {:<8} {:<6} {:<12} {:>8} {:>6} {:>8} {:>8} {:>8} {:>7} {:>8}{}",
+        "{:>3}  {:<8} {:<6} {:<12} {:>8} {:>6} {:>8} {:>8} {:>8} {:>7} {:>8} {:>7} {:>7} {:>7}{}",
         "#",
         "san",
         "uci",
@@ -55,6 +65,9 @@ pub(crate) fn text(e: &Explanation) -> Vec<String> {
         "capthist",
         "threat",
         "pawnhist",
+        "cont4q",
+        "cont6q",
+        "lowply",
         if with_policy {
             format!(" {:>7}", "policy")
         } else {
@@ -63,7 +76,7 @@ pub(crate) fn text(e: &Explanation) -> Vec<String> {
     ));
     for r in &e.rows {
         out.push(format!(
-            "{:>3}  {:<8} {:<6} {:<12} {:>8} {:>6} {:>8} {:>8} {:>8} {:>7} {:>8}{}",
+            "{:>3}  {:<8} {:<6} {:<12} {:>8} {:>6} {:>8} {:>8} {:>8} {:>7} {:>8} {:>7} {:>7} {:>7}{}",
             r.index,
             r.san,
             r.uci,
@@ -75,6 +88,9 @@ pub(crate) fn text(e: &Explanation) -> Vec<String> {
             opt(r.capture_history),
             opt(r.threat),
             opt(r.pawn_history),
+            opt(r.cont_history4_quiet),
+            opt(r.cont_history6_quiet),
+            opt(r.low_ply),
             policy_cell(r.policy)
         ));
     }
@@ -113,14 +129,24 @@ mod tests {
     fn the_continuation_history_has_a_column() {
         let t = text(&examples::after_a_knight_to_h8());
         assert!(
-            t[3].ends_with(" history conthist capthist  threat pawnhist"),
+            t[3].ends_with(" history conthist capthist  threat pawnhist  cont4q  cont6q  lowply"),
             "{}",
             t[3]
         );
         let cells: Vec<&str> = t[4].split_whitespace().collect();
         assert_eq!(
             cells,
-            ["1", "h3", "h2h3", "quiet", "-", "0", "0", "700", "-", "0", "0"]
+            ["1", "h3", "h2h3", "quiet", "-", "0", "0", "700", "-", "0", "0", "0", "0", "0"]
+        );
+        // Which tables the history and capture history columns read.
+        assert!(!t[2].contains("threat-keyed"), "{}", t[2]);
+        let t = text(&examples::with_countermove());
+        assert!(
+            t[2].ends_with(
+                "; history: the threat-keyed table; capthist: the table of the target's defence"
+            ),
+            "{}",
+            t[2]
         );
     }
 }

@@ -28,7 +28,10 @@ use std::sync::Arc;
 use std::time::Instant;
 
 /// The classic ladder: each entry adds one heuristic to the one before; `full` adds the
-/// pawn-structure history and the learned order (which orders nothing without a head). `none` is left out: with no ordering at all the search explodes (on
+/// pawn-structure history, the learned order (which orders nothing without a head) and the
+/// newest terms (`threathist`, `capthistdef`, `conthist4q`, `conthist6q`, `lowply`), each
+/// measured apart against the engine as it plays with `--configs playing,+NAME`.
+/// `none` is left out: with no ordering at all the search explodes (on
 /// Kiwipete 3.9 million nodes for depth 2 and over a minute for depth 3), so it is asked for by
 /// name, at a small depth.
 pub const DEFAULT_CONFIGS: &str =
@@ -568,7 +571,7 @@ mod tests {
                 "mvvlva+hash+killers+history+counter+conthist+conthist4+capthist+see+threats",
                 "mvvlva+hash+killers+history+counter+conthist+conthist4+capthist+see+threats+corrhist",
                 "mvvlva+hash+killers+history+counter+conthist+conthist4+capthist+see+threats+corrhist+evalhist",
-                "mvvlva+hash+killers+history+counter+conthist+conthist4+capthist+see+threats+corrhist+evalhist+pawnhist+policy"
+                "mvvlva+hash+killers+history+counter+conthist+conthist4+capthist+see+threats+corrhist+evalhist+pawnhist+policy+threathist+capthistdef+conthist4q+conthist6q+lowply"
             ]
         );
         assert_eq!(c[13].heuristics, Heuristics::FULL);

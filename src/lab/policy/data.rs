@@ -13,8 +13,9 @@
 //! - where the node stood in its search: its ply (u8) and the nodes the search had visited
 //!   when it entered it (u32);
 //!
-//! then, per legal quiet move in `quiet_moves` order, its history score in `HISTORY_PARTS`
-//! parts (i16 each: butterfly, continuation one, two and four plies back, pawn structure).
+//! then, per legal quiet move in `quiet_moves` order, its history score in `LOGGED_PARTS`
+//! parts (i16 each: butterfly, continuation one, two and four plies back, pawn structure;
+//! the parts the search reads, the quiet order's own ones after them left out).
 //!
 //! Format 2 (`CUTOFFP2`) is still read: the same record without the
 //! node's place in its search, then one summed score (i32) per quiet move. Format 1
@@ -24,7 +25,7 @@ use crate::board::{quiet_moves, Board, Move, MoveList};
 use crate::lab::cutoff_log::{CutoffLog, CutoffSample, NodeContext, NodeEntry};
 use crate::position::Position;
 use crate::rng::SplitMix64;
-use crate::search::ordering::{HistoryParts, HISTORY_PARTS};
+use crate::search::ordering::{HistoryParts, LOGGED_PARTS};
 use crate::search::{Control, Limits, SearchOptions, Searcher};
 use crate::tools::data::viriformat::{self, decode_move, encode_move, PACKED_BYTES};
 use crate::tools::data::Games;
@@ -43,7 +44,7 @@ const FIXED_BYTES_V2: usize = PACKED_BYTES + 2 + 1 + 1 + 4 + 2 + 2 + 2 + 2 + 1;
 /// the quiet moves' scores follow.
 pub(crate) const FIXED_BYTES: usize = FIXED_BYTES_V2 + 1 + 4;
 /// Bytes of one quiet move's history parts (format 3).
-const PARTS_BYTES: usize = 2 * HISTORY_PARTS;
+const PARTS_BYTES: usize = 2 * LOGGED_PARTS;
 
 /// The record layouts this build reads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -107,7 +108,7 @@ pub(crate) fn encode(s: &PolicySample, out: &mut Vec<u8>) -> Result<(), String> 
     out.push(context.ply);
     out.extend_from_slice(&context.nodes.to_le_bytes());
     for p in &e.parts {
-        for v in p.0 {
+        for v in &p.0[..LOGGED_PARTS] {
             out.extend_from_slice(&v.to_le_bytes());
         }
     }
@@ -188,8 +189,10 @@ pub(crate) fn decode(bytes: &[u8], format: Format) -> Result<(PolicySample, usiz
                 .ok_or(cut_short)?
                 .chunks_exact(PARTS_BYTES)
                 .map(|c| {
-                    HistoryParts(std::array::from_fn(|k| {
-                        i16::from_le_bytes([c[2 * k], c[2 * k + 1]])
+                    // The parts the file keeps; the quiet order's own ones read 0.
+                    HistoryParts(std::array::from_fn(|k| match c.get(2 * k..2 * k + 2) {
+                        Some(b) => i16::from_le_bytes([b[0], b[1]]),
+                        None => 0,
                     }))
                 })
                 .collect();

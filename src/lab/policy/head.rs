@@ -17,7 +17,7 @@ use crate::eval::nnue::network::Network;
 pub(crate) use crate::search::ordering::policy::{
     rows, rows_score, HistoryWeights, CLASSES, HISTORY_UNIT, RANKED,
 };
-use crate::search::ordering::HISTORY_PARTS;
+use crate::search::ordering::LOGGED_PARTS;
 
 /// The activated hidden layer of `board` (side to move, then the other side).
 pub(crate) fn features(net: &Network, board: &Board, out: &mut Vec<f32>) {
@@ -45,7 +45,7 @@ pub(crate) enum HeadInputs {
 const HISTORY_WEIGHT: usize = 0;
 const STAGE_BONUS: usize = 1;
 const PART_WEIGHTS: usize = STAGE_BONUS + 3;
-const RANK_BONUS: usize = PART_WEIGHTS + HISTORY_PARTS;
+const RANK_BONUS: usize = PART_WEIGHTS + LOGGED_PARTS;
 pub(crate) const EXTRAS: usize = RANK_BONUS + RANKED;
 
 /// A quiet move of a node, as the head and the history orders see it.
@@ -55,8 +55,8 @@ pub(crate) struct Candidate {
     pub(crate) rows: [usize; 2],
     /// Its history score at the node's entry, in `HISTORY_UNIT`s.
     pub(crate) history: f32,
-    /// The same, part by part (zeros in data of format 2).
-    pub(crate) parts: [f32; HISTORY_PARTS],
+    /// The same, part by part: the parts the data keeps (zeros in data of format 2).
+    pub(crate) parts: [f32; LOGGED_PARTS],
     /// Its place among the node's candidates by history score, highest first (ties in
     /// generation order).
     pub(crate) history_rank: u8,
@@ -101,8 +101,8 @@ pub(crate) fn candidates(s: &PolicySample, out: &mut Vec<Candidate>) {
         } else {
             0
         };
-        let parts = e.parts.get(index).map_or([0.0; HISTORY_PARTS], |p| {
-            p.0.map(|v| v as f32 / HISTORY_UNIT)
+        let parts = e.parts.get(index).map_or([0.0; LOGGED_PARTS], |p| {
+            std::array::from_fn(|k| p.0[k] as f32 / HISTORY_UNIT)
         });
         out.push(Candidate {
             mv,

@@ -6,9 +6,12 @@
 //! search would give it at the root; the numbers beside each move are read from the same
 //! tables, so a reader can see why each move stands where it does. The search has no
 //! previous move at its root, so it has no countermove there either, and the continuation
-//! history adds nothing to the root's quiet moves (its column reads 0 there).
+//! histories add nothing to the root's quiet moves (their columns read 0 there).
 
-use super::{movepick, Continuation, HistoryRead, MovePicker, OrderingTables, PickedFrom, Threats};
+use super::{
+    movepick, Continuation, HistoryKey, HistoryRead, MovePicker, OrderingTables, PickedFrom,
+    Threats, CONTINUATION_TABLES,
+};
 use crate::board::{legal_moves, see, Board, Move};
 use crate::eval::nnue::network::MAX_HIDDEN;
 use crate::position::Position;
@@ -27,12 +30,20 @@ pub struct OrderRow {
     pub(crate) mvv_lva: Option<i32>,
     /// Static exchange evaluation of the move, in centipawns.
     pub(crate) see: i32,
-    /// The butterfly history (quiet moves only).
+    /// The butterfly history (quiet moves only): the threat-keyed table's entry with
+    /// `OrderThreatHistory` on (`Explanation::threat_keyed`).
     pub(crate) history: Option<i32>,
-    /// The continuation history after the moves one and two plies back, summed (quiet
+    /// The continuation history after the moves one, two and four plies back, summed (quiet
     /// moves only).
     pub(crate) cont_history: Option<i32>,
-    /// The capture history (captures only).
+    /// The quiet order's own continuation histories, after the moves four and six plies
+    /// back (quiet moves only).
+    pub(crate) cont_history4_quiet: Option<i32>,
+    pub(crate) cont_history6_quiet: Option<i32>,
+    /// The low-ply history at the root (quiet moves only).
+    pub(crate) low_ply: Option<i32>,
+    /// The capture history (captures only): the table of the target's defence with
+    /// `OrderCaptureHistoryDefended` on (`Explanation::defended_captures`).
     pub(crate) capture_history: Option<i32>,
     /// The threat term (quiet moves only): up for a piece leaving a square a cheaper enemy
     /// piece attacks, down for one moving onto such a square.
@@ -69,6 +80,11 @@ pub struct Explanation {
     /// structure, side to move (internal centipawns; the pruning reads it when
     /// `OrderCorrectionHistory` is on). It orders no move, so it has no column.
     pub(crate) correction: i32,
+    /// The history column reads the threat-keyed table (`OrderThreatHistory` on).
+    pub(crate) threat_keyed: bool,
+    /// The capture history column reads the table of the target's defence
+    /// (`OrderCaptureHistoryDefended` on).
+    pub(crate) defended_captures: bool,
     pub rows: Vec<OrderRow>,
     pub chosen: Option<Chosen>,
 }
@@ -85,13 +101,23 @@ pub(crate) fn explain_with(
     let tables = searcher.main_tables();
     // The root of a search: no move before it.
     let counter = Move::NULL;
-    let rows = root_order(board, tables, opts, hash_move, killers, counter, [None; 3]);
+    let rows = root_order(
+        board,
+        tables,
+        opts,
+        hash_move,
+        killers,
+        counter,
+        [None; CONTINUATION_TABLES],
+    );
     Explanation {
         fen: board.fen(),
         hash_move,
         killers,
         counter,
         correction: searcher.main_correction().get(board),
+        threat_keyed: opts.ordering.threat_history,
+        defended_captures: opts.ordering.capture_history_defended,
         rows,
         chosen: None,
     }
@@ -109,11 +135,16 @@ fn root_picker(
     hash_move: Move,
     killers: [Move; 2],
     counter: Move,
-    prev: Continuation,
+    key: HistoryKey,
 ) -> MovePicker {
     MovePicker::new(opts.ordering, hash_move, killers)
         .with_counter(counter)
-        .with_continuation(prev)
+        .with_key(key)
+}
+
+/// The history key of the root of a search of `board` (ply 0) after the moves `prev`.
+fn root_key(board: &Board, opts: &SearchOptions, prev: Continuation) -> HistoryKey {
+    HistoryKey::new(board, prev, 0, opts.ordering)
 }
 
 /// Where `mv` stands (from 1) in the root order of `pos` with what `searcher` has learned, as
@@ -130,7 +161,8 @@ pub(crate) fn root_rank(
     let board = pos.board();
     let (tt_move, killers) = learned_root(board, searcher);
     let tt_move = if hash_move { tt_move } else { Move::NULL };
-    let mut picker = root_picker(opts, tt_move, killers, Move::NULL, [None; 3]);
+    let key = root_key(board, opts, [None; CONTINUATION_TABLES]);
+    let mut picker = root_picker(opts, tt_move, killers, Move::NULL, key);
     let tables = searcher.main_tables();
     let mut rank = 0;
     while let Some((m, _)) = picker.next(board, tables) {
@@ -182,7 +214,8 @@ fn root_order(
     counter: Move,
     prev: Continuation,
 ) -> Vec<OrderRow> {
-    let mut picker = root_picker(opts, hash_move, killers, counter, prev);
+    let key = root_key(board, opts, prev);
+    let mut picker = root_picker(opts, hash_move, killers, counter, key);
     let threats = Threats::of(board);
     // The head's view of the root, counted once (the explainer is not on a hot path).
     let head = opts.policy.as_deref().map(|p| {
@@ -196,9 +229,10 @@ fn root_order(
         // Every history table's entry, whatever the switches: the columns show the tables.
         let parts = m.is_quiet().then(|| {
             tables
-                .quiet_history_parts(HistoryRead::EVERY, board, prev, m)
+                .quiet_history_parts(HistoryRead::every(opts.ordering), board, &key, m)
                 .0
         });
+        let part = |k: usize| parts.map(|p| p[k] as i32);
         rows.push(OrderRow {
             index: rows.len() + 1,
             mv: m,
@@ -207,11 +241,16 @@ fn root_order(
             stage,
             mvv_lva: m.is_noisy().then(|| movepick::mvv_lva(board, m)),
             see: see(board, m),
-            history: parts.map(|p| p[0] as i32),
+            history: part(0),
             cont_history: parts.map(|p| p[1..4].iter().map(|&c| c as i32).sum()),
-            capture_history: m.is_capture().then(|| tables.capture(board, m)),
+            cont_history4_quiet: part(5),
+            cont_history6_quiet: part(6),
+            low_ply: part(7),
+            capture_history: m
+                .is_capture()
+                .then(|| tables.capture(board, m, opts.ordering.capture_history_defended)),
             threat: m.is_quiet().then(|| threats.score(board, m)),
-            pawn_history: parts.map(|p| p[4] as i32),
+            pawn_history: part(4),
             policy: head
                 .as_ref()
                 .filter(|_| m.is_quiet())
@@ -314,7 +353,7 @@ mod tests {
             Move::NULL,
             [killer, Move::NULL],
             counter,
-            [None; 3],
+            [None; CONTINUATION_TABLES],
         );
         assert!(rows.iter().all(|r| r.stage != PickedFrom::CounterMove));
         assert_eq!(rows.len(), 20);
@@ -358,7 +397,7 @@ mod tests {
                 Move::NULL,
                 [Move::NULL; 2],
                 Move::NULL,
-                [None; 3],
+                [None; CONTINUATION_TABLES],
             )
         };
         let rows = order(&on);
@@ -371,7 +410,12 @@ mod tests {
             let m = after.board().parse_uci_move(m, false).unwrap();
             after.make_move(m);
         }
-        let parts = tables.quiet_history_parts(HistoryRead::EVERY, after.board(), [None; 3], nc3);
+        let parts = tables.quiet_history_parts(
+            HistoryRead::every(OrderingConfig::FULL),
+            after.board(),
+            &HistoryKey::NONE,
+            nc3,
+        );
         assert_eq!(parts.0[4], 0);
         // Switched off, the column still shows the table but the order ignores it.
         let off = SearchOptions {
@@ -428,7 +472,7 @@ mod tests {
                 Move::NULL,
                 [Move::NULL; 2],
                 Move::NULL,
-                [None; 3],
+                [None; CONTINUATION_TABLES],
             )
             .iter()
             .take(3)
@@ -437,7 +481,7 @@ mod tests {
         };
         let s = |t: &str| t.to_string();
         let on = SearchOptions {
-            ordering: OrderingConfig::FULL,
+            ordering: OrderingConfig::PLAYING,
             ..SearchOptions::default()
         };
         assert_eq!(
@@ -452,7 +496,7 @@ mod tests {
         let off = SearchOptions {
             ordering: OrderingConfig {
                 capture_history: false,
-                ..OrderingConfig::FULL
+                ..OrderingConfig::PLAYING
             },
             ..SearchOptions::default()
         };
@@ -477,7 +521,7 @@ mod tests {
                 Move::NULL,
                 [Move::NULL; 2],
                 Move::NULL,
-                [None; 3],
+                [None; CONTINUATION_TABLES],
             )
             .into_iter()
             .filter(|r| r.stage == PickedFrom::Quiet)
@@ -534,7 +578,17 @@ pub(crate) mod examples {
             killers,
             counter,
             correction: 0,
-            rows: root_order(b, &tables, &opts, Move::NULL, killers, counter, [None; 3]),
+            threat_keyed: true,
+            defended_captures: true,
+            rows: root_order(
+                b,
+                &tables,
+                &opts,
+                Move::NULL,
+                killers,
+                counter,
+                [None; CONTINUATION_TABLES],
+            ),
             chosen: None,
         }
     }
@@ -563,7 +617,7 @@ pub(crate) mod examples {
             Move::NULL,
             [Move::NULL; 2],
             Move::NULL,
-            [Some(prev), None, None],
+            [Some(prev), None, None, None, None],
         );
         Explanation {
             fen: b.fen(),
@@ -571,6 +625,8 @@ pub(crate) mod examples {
             killers: [Move::NULL; 2],
             counter: Move::NULL,
             correction: 0,
+            threat_keyed: false,
+            defended_captures: false,
             rows,
             chosen: None,
         }

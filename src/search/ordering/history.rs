@@ -1,7 +1,8 @@
-//! Killer moves, countermoves, the butterfly history, the continuation history, the
-//! pawn-structure history and the capture history.
+//! Killer moves, countermoves, the butterfly history (plain, keyed by threats, and for the
+//! first plies), the continuation history, the pawn-structure history and the capture
+//! history.
 
-use crate::board::{Board, Color, Move, Piece, PieceType, Square};
+use crate::board::{Bitboard, Board, Color, Move, Piece, PieceType, Square};
 use crate::search::tunable as t;
 use crate::search::MAX_PLY;
 
@@ -152,10 +153,102 @@ impl History {
     }
 }
 
+/// Which of a quiet move's squares the opponent attacks: the threat-keyed history's key. A
+/// move off an attacked square (an escape) and one onto an attacked square (into danger)
+/// learn apart from the same move between safe squares.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct ThreatBucket(u8);
+
+impl ThreatBucket {
+    /// The bucket of `m` when the opponent attacks `attacked`: origin attacked counts 2,
+    /// destination attacked 1.
+    #[inline(always)]
+    pub(crate) fn of(attacked: Bitboard, m: Move) -> ThreatBucket {
+        ThreatBucket(((attacked.has(m.from()) as u8) << 1) | attacked.has(m.to()) as u8)
+    }
+}
+
+/// The butterfly history keyed by threats (`OrderThreatHistory`): how good each quiet move
+/// has been, indexed by [side][threat bucket][from][to] (64 KB, four butterfly tables). With
+/// its switch on it takes the plain table's place, in the read and in the updates.
+pub struct ThreatHistory {
+    table: Box<[[[[i16; 64]; 64]; 4]; 2]>,
+}
+
+impl Default for ThreatHistory {
+    fn default() -> Self {
+        ThreatHistory {
+            table: Box::new([[[[0; 64]; 64]; 4]; 2]),
+        }
+    }
+}
+
+impl ThreatHistory {
+    #[inline(always)]
+    pub(crate) fn get(&self, side: Color, bucket: ThreatBucket, m: Move) -> i32 {
+        self.table[side.index()][bucket.0 as usize][m.from().index()][m.to().index()] as i32
+    }
+
+    /// Gravity update, as the butterfly history's.
+    #[inline(always)]
+    pub(crate) fn update(&mut self, side: Color, bucket: ThreatBucket, m: Move, delta: i32) {
+        gravity(
+            &mut self.table[side.index()][bucket.0 as usize][m.from().index()][m.to().index()],
+            delta,
+        );
+    }
+
+    pub(crate) fn clear(&mut self) {
+        *self.table = [[[[0; 64]; 64]; 4]; 2];
+    }
+}
+
+/// Plies from the root the low-ply history covers (0 to 3): near the root the same moves are
+/// searched again at every iteration, so what cut off there is worth remembering apart.
+pub(crate) const LOW_PLIES: usize = 4;
+
+/// The low-ply history (`OrderLowPlyHistory`): how good each quiet move has been at each of
+/// the first `LOW_PLIES` plies of this search, indexed by [ply][from][to] (32 KB). Cleared at
+/// each new search, kept across its iterations.
+pub struct LowPlyHistory {
+    table: Box<[[[i16; 64]; 64]; LOW_PLIES]>,
+}
+
+impl Default for LowPlyHistory {
+    fn default() -> Self {
+        LowPlyHistory {
+            table: Box::new([[[0; 64]; 64]; LOW_PLIES]),
+        }
+    }
+}
+
+impl LowPlyHistory {
+    /// The score of `m` at `ply`; 0 at or past `LOW_PLIES`.
+    #[inline(always)]
+    pub(crate) fn get(&self, ply: usize, m: Move) -> i32 {
+        self.table
+            .get(ply)
+            .map_or(0, |t| t[m.from().index()][m.to().index()] as i32)
+    }
+
+    /// Gravity update, as the butterfly history's; nothing at or past `LOW_PLIES`.
+    #[inline(always)]
+    pub(crate) fn update(&mut self, ply: usize, m: Move, delta: i32) {
+        if let Some(t) = self.table.get_mut(ply) {
+            gravity(&mut t[m.from().index()][m.to().index()], delta);
+        }
+    }
+
+    pub(crate) fn clear(&mut self) {
+        *self.table = [[[0; 64]; 64]; LOW_PLIES];
+    }
+}
+
 /// How good each quiet move has been right after an earlier move, indexed by
-/// [earlier piece * 64 + earlier destination][piece][destination]. One table per distance:
-/// the opponent's last move (one ply back), our own move before it (two plies back) and our
-/// move before that (four plies back).
+/// [earlier piece * 64 + earlier destination][piece][destination] (1.2 MB). One table per
+/// distance: the opponent's last move (one ply back), our own move before it (two plies
+/// back), our move before that (four plies back), and for the quiet order alone four and six
+/// plies back (`Continuation`).
 pub struct ContinuationHistory {
     table: Box<[[[i16; 64]; 12]]>,
 }
@@ -257,7 +350,9 @@ impl PawnHistory {
     }
 }
 
-/// How good each capture has been, indexed by [moving piece][destination][captured type].
+/// How good each capture has been, indexed by [moving piece][destination][captured type]
+/// (9 KB). With `OrderCaptureHistoryDefended` on there are two, one for captures of a
+/// defended piece (its square attacked by the opponent of the mover) and one for the others.
 pub struct CaptureHistory {
     table: Box<[[[i16; 6]; 64]; 12]>,
 }
@@ -413,6 +508,65 @@ mod tests {
         assert_eq!(c.get(n, Square::H1, PieceType::Pawn), 8992);
         c.clear();
         assert_eq!(c.get(n, to, PieceType::Rook), 0);
+    }
+
+    #[test]
+    fn the_threat_bucket_keys_the_origin_and_the_destination() {
+        let sq = |s: &str| Square::parse(s).unwrap();
+        let m = Move::new(sq("e4"), sq("d6"), MoveKind::Quiet);
+        let at = |squares: &[Square]| {
+            squares
+                .iter()
+                .fold(Bitboard::EMPTY, |b, &sq| b | Bitboard::from_square(sq))
+        };
+        let buckets = [
+            ThreatBucket::of(Bitboard::EMPTY, m),
+            ThreatBucket::of(at(&[sq("d6")]), m),
+            ThreatBucket::of(at(&[sq("e4")]), m),
+            ThreatBucket::of(at(&[sq("e4"), sq("d6"), Square::A1]), m),
+        ];
+        assert_eq!(buckets.map(|b| b.0), [0, 1, 2, 3]);
+        // Each bucket learns apart, per side.
+        let mut h = ThreatHistory::default();
+        for (k, &b) in buckets.iter().enumerate() {
+            h.update(Color::White, b, m, 100 * (k as i32 + 1));
+        }
+        for (k, &b) in buckets.iter().enumerate() {
+            assert_eq!(h.get(Color::White, b, m), 100 * (k as i32 + 1));
+            assert_eq!(h.get(Color::Black, b, m), 0);
+        }
+        // Gravity bounds it as the plain table.
+        for _ in 0..10_000 {
+            h.update(Color::Black, buckets[3], m, History::bonus(30));
+        }
+        let v = h.get(Color::Black, buckets[3], m);
+        assert!(v > HISTORY_MAX * 9 / 10 && v <= HISTORY_MAX, "{v}");
+        h.clear();
+        assert_eq!(h.get(Color::Black, buckets[3], m), 0);
+    }
+
+    #[test]
+    fn the_low_ply_history_keeps_its_first_plies_apart() {
+        let sq = |s: &str| Square::parse(s).unwrap();
+        let mut h = LowPlyHistory::default();
+        let m = Move::new(Square::G1, sq("f3"), MoveKind::Quiet);
+        for ply in 0..LOW_PLIES {
+            h.update(ply, m, 10 * (ply as i32 + 1));
+        }
+        for ply in 0..LOW_PLIES {
+            assert_eq!(h.get(ply, m), 10 * (ply as i32 + 1));
+        }
+        // Past the low plies nothing is kept or read.
+        h.update(LOW_PLIES, m, 500);
+        assert_eq!(h.get(LOW_PLIES, m), 0);
+        assert_eq!(h.get(usize::MAX, m), 0);
+        // Another move, untouched; clearing forgets all.
+        assert_eq!(
+            h.get(0, Move::new(sq("f3"), Square::G1, MoveKind::Quiet)),
+            0
+        );
+        h.clear();
+        assert_eq!(h.get(0, m), 0);
     }
 
     #[test]

@@ -9,12 +9,61 @@ pub(crate) mod threats;
 
 pub use history::PieceTo;
 pub(crate) use history::{
-    CaptureHistory, ContinuationHistory, CounterMoves, History, Killers, PawnHistory,
+    CaptureHistory, ContinuationHistory, CounterMoves, History, Killers, LowPlyHistory,
+    PawnHistory, ThreatBucket, ThreatHistory,
 };
 
-/// The earlier moves the continuation history is indexed by: the moves one, two and four
-/// plies back (None before the root, for a null move, or when their switch is off).
-pub(crate) type Continuation = [Option<PieceTo>; 3];
+/// The earlier moves the continuation tables are indexed by, one per table: the moves one
+/// and two plies back, four plies back (`OrderContHistory4`), and for the quiet order alone
+/// four and six plies back (`OrderContHistory4Quiet`, `OrderContHistory6Quiet`). None before
+/// the root, for a null move, or when the table's switch is off (the one- and two-ply moves
+/// are always given: the countermove answers the first).
+pub(crate) type Continuation = [Option<PieceTo>; CONTINUATION_TABLES];
+
+/// How many continuation tables there are (`Continuation`).
+pub(crate) const CONTINUATION_TABLES: usize = 5;
+
+/// What a node's quiet histories are indexed by beside the move, found once a node: the
+/// earlier moves, the node's ply (the low-ply history's row) and, when a switch reads them,
+/// the opponent's attacks (the threat-keyed history's key).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct HistoryKey {
+    pub(crate) prev: Continuation,
+    pub(crate) ply: usize,
+    /// Some when `OrderThreatHistory` is on.
+    pub(crate) threats: Option<Threats>,
+}
+
+impl HistoryKey {
+    /// No earlier move, no ply of the low-ply history (quiescence), no attacks yet.
+    pub(crate) const NONE: HistoryKey = HistoryKey {
+        prev: [None; CONTINUATION_TABLES],
+        ply: usize::MAX,
+        threats: None,
+    };
+
+    /// The key of a node of `board` at `ply` after the moves `prev`, with the attacks found
+    /// only when `config` reads them.
+    #[inline(always)]
+    pub(crate) fn new(
+        board: &Board,
+        prev: Continuation,
+        ply: usize,
+        config: OrderingConfig,
+    ) -> HistoryKey {
+        HistoryKey {
+            prev,
+            ply,
+            threats: config.threat_history.then(|| Threats::of(board)),
+        }
+    }
+
+    /// The threat bucket of quiet move `m` (the attacks found, or none).
+    #[inline(always)]
+    pub(crate) fn threat_bucket(&self, m: Move) -> ThreatBucket {
+        ThreatBucket::of(self.threats.map_or(Bitboard::EMPTY, |t| t.all), m)
+    }
+}
 
 /// The moves a node searched without a cutoff, for the histories' malus when a later move
 /// cuts: the first 64 quiet moves and the first 32 captures are enough.
@@ -65,8 +114,8 @@ pub(crate) struct Cutoff<'a> {
     /// The node's board.
     pub(crate) board: &'a Board,
     pub(crate) ply: usize,
-    /// The earlier moves, as the node's picker had them.
-    pub(crate) prev: Continuation,
+    /// The earlier moves, ply and attacks, as the node's picker had them.
+    pub(crate) key: HistoryKey,
     /// The move that cut off.
     pub(crate) best: Move,
     pub(crate) depth: i32,
@@ -74,10 +123,10 @@ pub(crate) struct Cutoff<'a> {
     pub(crate) tried: &'a TriedMoves,
 }
 
-use crate::board::{Board, Move};
+use crate::board::{Bitboard, Board, Move};
 pub use movepick::{MovePicker, PickedFrom};
 pub(crate) use quiet_history::HistoryRead;
-pub use quiet_history::{HistoryParts, HISTORY_PARTS};
+pub use quiet_history::{HistoryParts, HISTORY_PARTS, LOGGED_PARTS};
 pub(crate) use threats::Threats;
 
 /// What one search thread's ordering has learned, kept between searches (across the moves of
@@ -87,10 +136,19 @@ pub struct OrderingTables {
     pub history: History,
     pub killers: Killers,
     pub(crate) counters: CounterMoves,
-    /// Indexed by how far back the earlier move is: [0] one ply, [1] two plies, [2] four
-    /// plies.
-    pub continuation: [ContinuationHistory; 3],
+    /// Indexed as `Continuation`: [0] one ply back, [1] two plies, [2] four plies, [3] four
+    /// plies for the quiet order alone, [4] six plies for the quiet order alone.
+    pub continuation: [ContinuationHistory; CONTINUATION_TABLES],
+    /// The capture history; with `OrderCaptureHistoryDefended` on, of captures of an
+    /// undefended piece only.
     pub captures: CaptureHistory,
+    /// Captures of a defended piece (`OrderCaptureHistoryDefended`).
+    pub(crate) captures_defended: CaptureHistory,
+    /// The butterfly history keyed by threats (`OrderThreatHistory`), in the plain one's
+    /// place when on.
+    pub(crate) threat_history: ThreatHistory,
+    /// Quiet moves' scores at the first plies of this search (`OrderLowPlyHistory`).
+    pub(crate) low_ply: LowPlyHistory,
     /// Quiet moves' scores per pawn structure (`OrderPawnHistory`).
     pub(crate) pawn: PawnHistory,
     /// The learned order's head (`OrderPolicy`), set from the search's options before each
@@ -107,15 +165,40 @@ impl OrderingTables {
             c.clear();
         }
         self.captures.clear();
+        self.captures_defended.clear();
+        self.threat_history.clear();
         self.pawn.clear();
+        self.low_ply.clear();
     }
 
-    /// The capture history of capture `m` on `board` (0 for a move that takes nothing).
+    /// A new search starts (not a new iteration): the low-ply history forgets the last
+    /// search's root, which was another position.
+    pub(crate) fn new_search(&mut self) {
+        self.low_ply.clear();
+    }
+
+    /// The capture history of capture `m` on `board` (0 for a move that takes nothing): with
+    /// `defended` on, the table of its target's kind (`capture_table`).
     #[inline(always)]
-    pub fn capture(&self, board: &Board, m: Move) -> i32 {
+    pub fn capture(&self, board: &Board, m: Move, defended: bool) -> i32 {
         match (board.moved_piece(m), board.captured(m)) {
-            (Some(piece), Some(victim)) => self.captures.get(piece, m.to(), victim),
+            (Some(piece), Some(victim)) => {
+                self.capture_table(board, m, defended)
+                    .get(piece, m.to(), victim)
+            }
             _ => 0,
+        }
+    }
+
+    /// The capture history table of capture `m` on `board`: the one table, or with
+    /// `defended` on (`OrderCaptureHistoryDefended`), the one of captures of a defended piece
+    /// when the opponent of the mover attacks the target square, the other one otherwise.
+    #[inline(always)]
+    fn capture_table(&self, board: &Board, m: Move, defended: bool) -> &CaptureHistory {
+        if defended && board.is_attacked(m.to(), !board.side_to_move(), board.occupied()) {
+            &self.captures_defended
+        } else {
+            &self.captures
         }
     }
 
@@ -127,42 +210,78 @@ impl OrderingTables {
         let Cutoff {
             board,
             ply,
-            prev,
+            key,
             best,
             depth,
             tried,
         } = *cutoff;
         if config.capture_history {
-            self.reward_captures(board, best, tried.captures(), depth);
+            self.reward_captures(
+                board,
+                best,
+                tried.captures(),
+                depth,
+                config.capture_history_defended,
+            );
         }
         if best.is_quiet() {
-            self.killers.store(ply, best);
+            if config.killers {
+                self.killers.store(ply, best);
+            }
+            let prev = key.prev;
             if config.counter_move {
                 self.counters.store(prev[0], best);
             }
-            if config.cont_history {
-                self.reward_continuation(board, prev, best, tried.quiets(), depth);
+            // Each continuation table with an earlier move learns: those every reader sees
+            // only with `OrderContHistory`, the quiet order's own under their switches alone.
+            let mut learning = prev;
+            if !config.cont_history {
+                learning[..3].fill(None);
+            }
+            if learning.iter().any(Option::is_some) {
+                self.reward_continuation(board, learning, best, tried.quiets(), depth);
             }
             if config.pawn_history {
                 self.reward_pawn_structure(board, best, tried.quiets(), depth);
             }
-            self.history
-                .reward_cutoff(board.side_to_move(), best, tried.quiets(), depth);
+            if config.low_ply_history && ply < history::LOW_PLIES {
+                reward_and_blame(best, tried.quiets(), depth, |m, delta| {
+                    self.low_ply.update(ply, m, delta)
+                });
+            }
+            let side = board.side_to_move();
+            if config.threat_history {
+                reward_and_blame(best, tried.quiets(), depth, |m, delta| {
+                    self.threat_history
+                        .update(side, key.threat_bucket(m), m, delta)
+                });
+            } else {
+                self.history
+                    .reward_cutoff(side, best, tried.quiets(), depth);
+            }
         }
     }
 
     /// After a cutoff on `board`: a bonus for the cutting move if it is a capture, and the
     /// same malus for the captures `tried` before it (also when the cutoff was quiet).
+    /// With `defended` on, each capture in the table of its target's kind (`capture`).
     pub(crate) fn reward_captures(
         &mut self,
         board: &Board,
         best: Move,
         tried: &[Move],
         depth: i32,
+        defended: bool,
     ) {
+        let them = !board.side_to_move();
         reward_and_blame(best, tried, depth, |m, delta| {
             if let (Some(piece), Some(victim)) = (board.moved_piece(m), board.captured(m)) {
-                self.captures.update(piece, m.to(), victim, delta);
+                let table = if defended && board.is_attacked(m.to(), them, board.occupied()) {
+                    &mut self.captures_defended
+                } else {
+                    &mut self.captures
+                };
+                table.update(piece, m.to(), victim, delta);
             }
         });
     }
@@ -279,6 +398,23 @@ pub struct OrderingConfig {
     /// alone. Only with a head loaded (`SearchOptions::policy`); reductions and pruning read
     /// the histories alone. Off, nothing is computed: the search is the one without it.
     pub policy: bool,
+    /// Key the butterfly history also by whether the opponent attacks the move's origin and
+    /// its destination (`ThreatHistory`, the node's attack map found once): that table takes
+    /// the plain one's place in every read and update. Off, it is neither read nor written.
+    pub threat_history: bool,
+    /// Keep the capture history apart for captures of a defended piece (the target square
+    /// attacked by the opponent of the mover) and of an undefended one, in the picker's
+    /// capture order and where the capture history learns. Only with `capture_history` on.
+    pub capture_history_defended: bool,
+    /// Add a continuation table after the move four plies back to the quiet order only
+    /// (reductions and pruning do not read it). Off, it is neither read nor written.
+    pub cont_history4_quiet: bool,
+    /// ... after the move six plies back, likewise.
+    pub cont_history6_quiet: bool,
+    /// Add the low-ply history (`LowPlyHistory`: a butterfly table per ply for the first
+    /// `LOW_PLIES` plies of the search, cleared at each new search) to the quiet order at
+    /// those plies. Off, it is neither read nor written.
+    pub low_ply_history: bool,
 }
 
 impl OrderingConfig {
@@ -296,6 +432,11 @@ impl OrderingConfig {
         eval_history: true,
         pawn_history: true,
         policy: true,
+        threat_history: true,
+        capture_history_defended: true,
+        cont_history4_quiet: true,
+        cont_history6_quiet: true,
+        low_ply_history: true,
     };
 
     /// The engine as it plays (the UCI options' defaults, bench, datagen): every heuristic
@@ -308,6 +449,11 @@ impl OrderingConfig {
         threats: false,
         eval_history: false,
         policy: false,
+        threat_history: false,
+        capture_history_defended: false,
+        cont_history4_quiet: false,
+        cont_history6_quiet: false,
+        low_ply_history: false,
         ..OrderingConfig::FULL
     };
 
@@ -325,6 +471,11 @@ impl OrderingConfig {
         eval_history: false,
         pawn_history: false,
         policy: false,
+        threat_history: false,
+        capture_history_defended: false,
+        cont_history4_quiet: false,
+        cont_history6_quiet: false,
+        low_ply_history: false,
     };
 }
 
@@ -336,14 +487,14 @@ impl Default for OrderingConfig {
 
 /// Test support: a searcher whose tables a search of `nodes` nodes with `config` filled from
 /// the position after the moves `searched`, then the board after the moves `then` as well,
-/// and the earlier moves (one, two and four plies back) a picker there reads under `config`.
+/// and the key a picker there reads under `config` (the earlier moves, at ply `then.len()`).
 #[cfg(test)]
 pub(crate) fn searched_tables(
     searched: &[&str],
     then: &[&str],
     config: OrderingConfig,
     nodes: u64,
-) -> (crate::search::Searcher, Board, Continuation) {
+) -> (crate::search::Searcher, Board, HistoryKey) {
     use crate::position::Position;
     use crate::search::{Control, Limits, SearchOptions, Searcher};
     let mut board = Board::startpos();
@@ -374,13 +525,16 @@ pub(crate) fn searched_tables(
     for uci in then {
         play(&mut board, uci);
     }
-    let at = |n: usize| back.get(n).copied().flatten();
+    let at = |n: usize, on: bool| back.get(n).copied().flatten().filter(|_| on);
     let prev = [
-        at(0),
-        at(1),
-        if config.cont_history4 { at(3) } else { None },
+        at(0, true),
+        at(1, true),
+        at(3, config.cont_history4),
+        at(3, config.cont_history4_quiet),
+        at(5, config.cont_history6_quiet),
     ];
-    (searcher, board, prev)
+    let key = HistoryKey::new(&board, prev, then.len(), config);
+    (searcher, board, key)
 }
 
 #[cfg(test)]
@@ -451,7 +605,7 @@ mod tests {
         let run = |ordering| {
             let s = searched_kiwipete(ordering);
             let t = s.main_tables();
-            [0, 1, 2].map(|i| t.continuation[i].entries())
+            [0, 1, 2, 3, 4].map(|i| t.continuation[i].entries())
         };
         let on = run(OrderingConfig::FULL);
         assert!(on.iter().all(|&n| n > 0), "{on:?}");
@@ -460,11 +614,71 @@ mod tests {
             ..OrderingConfig::FULL
         });
         assert!(off[0] > 0 && off[1] > 0 && off[2] == 0, "{off:?}");
-        // Without the continuation history the four-ply switch does nothing.
+        // Without the continuation history the four-ply switch does nothing; the quiet
+        // order's own tables learn under their switches alone.
         let none = run(OrderingConfig {
             cont_history: false,
             ..OrderingConfig::FULL
         });
-        assert_eq!(none, [0, 0, 0]);
+        assert!(
+            none[..3] == [0, 0, 0] && none[3] > 0 && none[4] > 0,
+            "{none:?}"
+        );
+        let quiet_off = run(OrderingConfig {
+            cont_history4_quiet: false,
+            cont_history6_quiet: false,
+            ..OrderingConfig::FULL
+        });
+        assert!(
+            quiet_off[2] > 0 && quiet_off[3..] == [0, 0],
+            "{quiet_off:?}"
+        );
+    }
+
+    #[test]
+    fn the_search_fills_the_new_tables_only_when_on() {
+        let filled = |ordering: OrderingConfig| {
+            let s = searched_kiwipete(ordering);
+            let t = s.main_tables();
+            let m = |from, to| crate::board::Move::new(from, to, crate::board::MoveKind::Quiet);
+            use crate::board::{Color, Square};
+            // Any nonzero entry of each table, over every quiet from-to pair.
+            let mut threat = false;
+            let mut low = false;
+            let mut plain = false;
+            let mut defended = false;
+            for from in 0..64 {
+                for to in 0..64 {
+                    let mv = m(Square::from_index(from), Square::from_index(to));
+                    for side in [Color::White, Color::Black] {
+                        plain |= t.history.get(side, mv) != 0;
+                        for b in 0..4 {
+                            let attacked = [
+                                crate::board::Bitboard::EMPTY,
+                                crate::board::Bitboard::from_square(mv.to()),
+                                crate::board::Bitboard::from_square(mv.from()),
+                                crate::board::Bitboard::from_square(mv.from())
+                                    | crate::board::Bitboard::from_square(mv.to()),
+                            ][b];
+                            threat |=
+                                t.threat_history
+                                    .get(side, ThreatBucket::of(attacked, mv), mv)
+                                    != 0;
+                        }
+                    }
+                    low |= (0..history::LOW_PLIES).any(|p| t.low_ply.get(p, mv) != 0);
+                }
+            }
+            for p in crate::board::Piece::ALL {
+                for sq in 0..64 {
+                    for v in crate::board::PieceType::ALL {
+                        defended |= t.captures_defended.get(p, Square::from_index(sq), v) != 0;
+                    }
+                }
+            }
+            [plain, threat, low, defended]
+        };
+        assert_eq!(filled(OrderingConfig::FULL), [false, true, true, true]);
+        assert_eq!(filled(OrderingConfig::PLAYING), [true, false, false, false]);
     }
 }

@@ -27,7 +27,7 @@
 
 use super::policy::{HistoryWeights, PolicyModel, RANKED};
 use super::threats::Threats;
-use super::{Continuation, HistoryRead, OrderingConfig, OrderingTables};
+use super::{Continuation, HistoryKey, HistoryRead, OrderingConfig, OrderingTables};
 use crate::board::movegen::{generate_into, kind};
 use crate::board::{
     is_legal, see, see_ge, Board, CheckSquares, Move, MoveList, PieceType, MAX_MOVES, PIECE_VALUE,
@@ -225,8 +225,9 @@ pub struct MovePicker {
     killers: [Move; 2],
     /// The countermove to the opponent's last move, null once it is known not to be tried.
     counter: Move,
-    /// The earlier moves, for the continuation history (None when off).
-    prev: Continuation,
+    /// What the node's quiet histories are indexed by beside the move (the earlier moves,
+    /// the ply, the attacks).
+    key: HistoryKey,
     /// One buffer for the whole node: noisy moves in `[0, noisy_end)`, quiet moves after them.
     moves: MoveList,
     scores: Scores,
@@ -293,7 +294,7 @@ impl MovePicker {
                 [Move::NULL; 2]
             },
             counter: Move::NULL,
-            prev: [None; 3],
+            key: HistoryKey::NONE,
             moves: MoveList::new(),
             scores: Scores::new(),
             noisy_next: 0,
@@ -377,12 +378,19 @@ impl MovePicker {
         self
     }
 
-    /// Gives the picker the earlier moves (piece and destination; None for a null move or
-    /// before the root), which the continuation history is indexed by.
+    /// Gives the picker the node's history key: the earlier moves (piece and destination;
+    /// None for a null move, before the root, or with their table's switch off), which the
+    /// continuation histories are indexed by (each read only under its switch), the ply and
+    /// the attacks.
+    pub(crate) fn with_key(mut self, key: HistoryKey) -> MovePicker {
+        self.key = key;
+        self
+    }
+
+    /// Gives the picker the earlier moves alone (`with_key`), as a node past the low plies
+    /// whose attacks are found when needed.
     pub fn with_continuation(mut self, prev: Continuation) -> MovePicker {
-        if self.config.cont_history {
-            self.prev = prev;
-        }
+        self.key.prev = prev;
         self
     }
 
@@ -407,7 +415,10 @@ impl MovePicker {
             Some(PieceType::Queen) => QUEEN_PROMO_BAND,
             Some(p) => PIECE_VALUE[p.index()],
             None if self.config.capture_history => {
-                CAPTURE_BAND + 2 * mvv_lva + tables.capture(board, m) / CAPTURE_HISTORY_DIV
+                CAPTURE_BAND
+                    + 2 * mvv_lva
+                    + tables.capture(board, m, self.config.capture_history_defended)
+                        / CAPTURE_HISTORY_DIV
             }
             None => CAPTURE_BAND + mvv_lva,
         }
@@ -420,7 +431,8 @@ impl MovePicker {
     #[inline(always)]
     fn good_capture_threshold(&self, board: &Board, m: Move, tables: &OrderingTables) -> i32 {
         if self.config.capture_history {
-            -tables.capture(board, m) / CAPTURE_HISTORY_SEE_DIV
+            -tables.capture(board, m, self.config.capture_history_defended)
+                / CAPTURE_HISTORY_SEE_DIV
         } else {
             0
         }
@@ -475,12 +487,20 @@ impl MovePicker {
             self.keep_only_checks(board, start);
         }
         let read = HistoryRead::picker(self.config);
-        let threats = self.config.threats.then(|| Threats::of(board));
+        if self.config.threat_history && self.key.threats.is_none() {
+            // A picker given no key (quiescence in check) finds the attacks here, once.
+            self.key.threats = Some(Threats::of(board));
+        }
+        // The threat term reads the key's attacks when the node found them.
+        let threats = self
+            .config
+            .threats
+            .then(|| self.key.threats.unwrap_or_else(|| Threats::of(board)));
         for i in start..self.moves.len() {
             let m = self.moves.get(i);
             let mut score = 0;
             if m.is_quiet() {
-                score += tables.quiet_history(read, board, self.prev, m);
+                score += tables.quiet_history(read, board, &self.key, m);
                 if let Some(t) = &threats {
                     score += t.score(board, m);
                 }
@@ -534,7 +554,7 @@ impl MovePicker {
         for i in start..self.moves.len() {
             let m = self.moves.get(i);
             let parts =
-                tables.quiet_history_parts(HistoryRead::search(self.config), board, self.prev, m);
+                tables.quiet_history_parts(HistoryRead::search(self.config), board, &self.key, m);
             self.scores.set(i, (w.score(parts) * points) as i32);
         }
         for (&i, bonus) in first.iter().zip(w.ranks) {
@@ -967,36 +987,51 @@ mod tests {
         t.continuation[0].update(Some(one_back), pt(h3), 1500);
         t.continuation[1].update(Some(two_back), pt(nf3), 800);
         // The continuation tables' parts of a move's history, summed.
+        let key = |prev| HistoryKey {
+            prev,
+            ..HistoryKey::NONE
+        };
         let cont = |t: &OrderingTables, prev, m| -> i32 {
-            let parts = t.quiet_history_parts(HistoryRead::EVERY, &b, prev, m);
+            let parts = t.quiet_history_parts(
+                HistoryRead::every(OrderingConfig::PLAYING),
+                &b,
+                &key(prev),
+                m,
+            );
             parts.0[1..4].iter().map(|&p| p as i32).sum()
         };
-        assert_eq!(cont(&t, [Some(one_back), Some(two_back), None], h3), 1500);
-        assert_eq!(cont(&t, [Some(one_back), None, None], nf3), 0);
+        assert_eq!(
+            cont(&t, [Some(one_back), Some(two_back), None, None, None], h3),
+            1500
+        );
+        assert_eq!(cont(&t, [Some(one_back), None, None, None, None], nf3), 0);
         // The third table, after the move four plies back, adds to the other two.
         let mut t4 = OrderingTables::default();
         t4.continuation[2].update(Some(two_back), pt(h3), 600);
-        assert_eq!(cont(&t4, [None, None, Some(two_back)], h3), 600);
-        assert_eq!(cont(&t4, [None, Some(two_back), None], h3), 0);
+        assert_eq!(cont(&t4, [None, None, Some(two_back), None, None], h3), 600);
+        assert_eq!(cont(&t4, [None, Some(two_back), None, None, None], h3), 0);
         let first_quiets = |config: OrderingConfig, prev| -> Vec<Move> {
             let p = MovePicker::new(config, Move::NULL, [Move::NULL; 2]).with_continuation(prev);
             drain_with(&b, p, &t).iter().take(3).map(|x| x.0).collect()
         };
-        let prev = [Some(one_back), Some(two_back), None];
-        assert_eq!(first_quiets(OrderingConfig::FULL, prev), [h3, a3, nf3]);
-        let searched = |config, m| t.quiet_history(HistoryRead::search(config), &b, prev, m);
+        let prev = [Some(one_back), Some(two_back), None, None, None];
+        assert_eq!(first_quiets(OrderingConfig::PLAYING, prev), [h3, a3, nf3]);
+        let searched = |config, m| t.quiet_history(HistoryRead::search(config), &b, &key(prev), m);
         assert_eq!(
-            searched(OrderingConfig::FULL, nf3),
+            searched(OrderingConfig::PLAYING, nf3),
             800,
             "what reductions and pruning read"
         );
         // A null move one ply back: only the table two plies back counts.
         assert_eq!(
-            first_quiets(OrderingConfig::FULL, [None, Some(two_back), None])[..2],
+            first_quiets(
+                OrderingConfig::PLAYING,
+                [None, Some(two_back), None, None, None]
+            )[..2],
             [a3, nf3]
         );
         // Switched off: the butterfly history alone, also for reductions and pruning.
-        let mut off = OrderingConfig::FULL;
+        let mut off = OrderingConfig::PLAYING;
         off.cont_history = false;
         assert_eq!(first_quiets(off, prev)[0], a3);
         assert_eq!(searched(off, h3), 0);
@@ -1018,11 +1053,11 @@ mod tests {
         // The capture history switched off, whatever the engine plays with.
         let off = OrderingConfig {
             capture_history: false,
-            ..OrderingConfig::FULL
+            ..OrderingConfig::PLAYING
         };
         let mut t = OrderingTables::default();
         // Without history both thresholds are 0.
-        for config in [OrderingConfig::FULL, off] {
+        for config in [OrderingConfig::PLAYING, off] {
             assert_eq!(stage_of(config, &t, rxd5), PickedFrom::BadCapture);
             assert_eq!(stage_of(config, &t, nxf4), PickedFrom::GoodCapture);
         }
@@ -1032,18 +1067,66 @@ mod tests {
             .update(Piece::WhiteRook, rxd5.to(), PieceType::Knight, 16_000);
         t.captures
             .update(Piece::WhiteKnight, nxf4.to(), PieceType::Knight, -16_000);
-        assert_eq!(t.capture(&b, rxd5) / CAPTURE_HISTORY_SEE_DIV, 250);
+        assert_eq!(t.capture(&b, rxd5, false) / CAPTURE_HISTORY_SEE_DIV, 250);
         assert_eq!(
-            stage_of(OrderingConfig::FULL, &t, rxd5),
+            stage_of(OrderingConfig::PLAYING, &t, rxd5),
             PickedFrom::GoodCapture
         );
         assert_eq!(
-            stage_of(OrderingConfig::FULL, &t, nxf4),
+            stage_of(OrderingConfig::PLAYING, &t, nxf4),
             PickedFrom::BadCapture
         );
         // The capture history switched off: SEE 0 decides alone.
         assert_eq!(stage_of(off, &t, rxd5), PickedFrom::BadCapture);
         assert_eq!(stage_of(off, &t, nxf4), PickedFrom::GoodCapture);
+        // Kept apart by defence (`OrderCaptureHistoryDefended`), both targets defended: the
+        // defended table, still empty, decides, and SEE 0 again.
+        let defended = OrderingConfig {
+            capture_history_defended: true,
+            ..OrderingConfig::PLAYING
+        };
+        assert_eq!(stage_of(defended, &t, rxd5), PickedFrom::BadCapture);
+        assert_eq!(stage_of(defended, &t, nxf4), PickedFrom::GoodCapture);
+        t.captures_defended
+            .update(Piece::WhiteRook, rxd5.to(), PieceType::Knight, 16_000);
+        assert_eq!(t.capture(&b, rxd5, true), 16_000);
+        assert_eq!(stage_of(defended, &t, rxd5), PickedFrom::GoodCapture);
+    }
+
+    #[test]
+    fn the_defended_capture_history_keys_the_target_s_defence() {
+        use crate::board::Piece;
+        // Nxd5 takes a knight the e6 pawn defends; Nxh5 one nothing defends.
+        let b = Board::from_fen("k7/8/4p3/3n3n/8/4N1N1/8/1K6 w - - 0 1").unwrap();
+        let mv = |t: &str| b.parse_uci_move(t, false).unwrap();
+        let (nxd5, nxh5) = (mv("e3d5"), mv("g3h5"));
+        let mut t = OrderingTables::default();
+        let mut tried = super::super::TriedMoves::default();
+        tried.push(nxh5);
+        // Nxd5 cut off after Nxh5 failed: the bonus goes to the defended table, the malus to
+        // the other one.
+        t.reward_captures(&b, nxd5, tried.captures(), 8, true);
+        let bonus = super::super::History::bonus(8);
+        assert_eq!(
+            t.captures_defended
+                .get(Piece::WhiteKnight, nxd5.to(), PieceType::Knight),
+            bonus
+        );
+        assert_eq!(
+            t.captures
+                .get(Piece::WhiteKnight, nxh5.to(), PieceType::Knight),
+            -bonus
+        );
+        assert_eq!(t.capture(&b, nxd5, true), bonus);
+        assert_eq!(t.capture(&b, nxh5, true), -bonus);
+        // Read without the split, the defended table is not seen.
+        assert_eq!(t.capture(&b, nxd5, false), 0);
+        assert_eq!(t.capture(&b, nxh5, false), -bonus);
+        // Without the split both go to the one table.
+        let mut one = OrderingTables::default();
+        one.reward_captures(&b, nxd5, tried.captures(), 8, false);
+        assert_eq!(one.capture(&b, nxd5, false), bonus);
+        assert_eq!(one.capture(&b, nxd5, true), 0);
     }
 
     #[test]

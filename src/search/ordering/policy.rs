@@ -11,7 +11,7 @@
 //! layer (side to move first) and a bias; a move's score is the sum of its two rows. The
 //! trainer (`lab::policy`) and the engine read the rows and features defined here.
 
-use super::quiet_history::{HistoryParts, HISTORY_PARTS};
+use super::quiet_history::{HistoryParts, LOGGED_PARTS};
 use crate::board::{Board, Move};
 use crate::eval::nnue::network::{Network, MAX_HIDDEN, QA};
 use crate::eval::nnue::simd::kernels;
@@ -51,7 +51,7 @@ pub(crate) const RANKED: usize = 3;
 /// history plus the head.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct HistoryWeights {
-    pub parts: [f32; HISTORY_PARTS],
+    pub parts: [f32; LOGGED_PARTS],
     pub ranks: [f32; RANKED],
 }
 
@@ -249,7 +249,7 @@ impl PolicyModel {
         }
         let body = &bytes[20 + id_len..];
         let history_floats = if version == 3 {
-            HISTORY_PARTS + RANKED
+            LOGGED_PARTS + RANKED
         } else {
             0
         };
@@ -265,7 +265,7 @@ impl PolicyModel {
             let w = params.split_off(params.len() - history_floats);
             HistoryWeights {
                 parts: std::array::from_fn(|k| w[k]),
-                ranks: std::array::from_fn(|k| w[HISTORY_PARTS + k]),
+                ranks: std::array::from_fn(|k| w[LOGGED_PARTS + k]),
             }
         });
         if let Some(h) = &history {
@@ -605,7 +605,7 @@ mod tests {
             policy: true,
             ..OrderingConfig::PLAYING
         };
-        let (mut searcher, board, prev) =
+        let (mut searcher, board, key) =
             searched_tables(&["e2e4", "e7e5", "g1f3"], &["b8c6"], config, 40_000);
         let zero_rows = vec![0.0; CLASSES * 64 + CLASSES];
         let points = 1000.0;
@@ -614,8 +614,7 @@ mod tests {
             let model = PolicyModel::from_bytes(&bytes, n.clone()).unwrap();
             assert_eq!(model.history_weights(), Some(&w));
             tables.policy = Some(Arc::new(model));
-            let mut picker =
-                MovePicker::new(config, Move::NULL, [Move::NULL; 2]).with_continuation(prev);
+            let mut picker = MovePicker::new(config, Move::NULL, [Move::NULL; 2]).with_key(key);
             let mut order = Vec::new();
             while let Some((m, from)) = picker.next(&board, tables) {
                 if from == PickedFrom::Quiet {
@@ -632,7 +631,7 @@ mod tests {
             .map(|&m| {
                 (
                     m,
-                    tables.quiet_history_parts(HistoryRead::search(config), &board, prev, m),
+                    tables.quiet_history_parts(HistoryRead::search(config), &board, &key, m),
                 )
             })
             .collect();
@@ -655,7 +654,7 @@ mod tests {
         assert!(keys.windows(2).all(|k| k[0] >= k[1]), "{keys:?}");
         // Only the rank bonuses count: the history's first three come first, in its order.
         let ranks_only = HistoryWeights {
-            parts: [0.0; HISTORY_PARTS],
+            parts: [0.0; LOGGED_PARTS],
             ranks: [3.0, 2.0, 1.0],
         };
         let mut sums: Vec<i32> = parts.iter().map(|(_, p)| p.sum()).collect();

@@ -2,9 +2,12 @@
 //! A knight standing on a square an enemy pawn attacks is likely lost if it stays, and one
 //! moving onto such a square is likely lost when it arrives; the history tables learn this
 //! only move by move, the attack maps know it at once. The quiet stage adds `Threats::score`
-//! to the history of each quiet move when the switch is on.
+//! to the history of each quiet move when the switch is on. The whole attack map (`all`)
+//! keys the threat-keyed history (`OrderThreatHistory`).
 
-use crate::board::attacks::{bishop_attacks, knight_attacks, pawn_attack_set, rook_attacks};
+use crate::board::attacks::{
+    bishop_attacks, king_attacks, knight_attacks, pawn_attack_set, rook_attacks,
+};
 use crate::board::{Bitboard, Board, Move, PieceType};
 
 /// The bonus for moving a piece off a square a cheaper enemy piece attacks to one it does not,
@@ -22,6 +25,8 @@ pub(crate) struct Threats {
     pub(crate) by_minor: Bitboard,
     /// ... its pawns, minor pieces or rooks.
     pub(crate) by_rook: Bitboard,
+    /// ... any of its pieces.
+    pub(crate) all: Bitboard,
 }
 
 impl Threats {
@@ -41,10 +46,18 @@ impl Threats {
         for sq in board.colored_pieces(them, PieceType::Rook) {
             by_rook |= rook_attacks(sq, occ);
         }
+        let mut all = by_rook;
+        for sq in board.colored_pieces(them, PieceType::Queen) {
+            all |= rook_attacks(sq, occ) | bishop_attacks(sq, occ);
+        }
+        for sq in board.colored_pieces(them, PieceType::King) {
+            all |= king_attacks(sq);
+        }
         Threats {
             by_pawn,
             by_minor,
             by_rook,
+            all,
         }
     }
 
@@ -116,6 +129,18 @@ mod tests {
         assert_eq!(
             Threats::of(&Board::startpos()).by_pawn,
             Bitboard::rank(crate::board::Rank::R6)
+        );
+        // The whole map: every square some black piece attacks, whatever it is worth.
+        let mut all = Bitboard::EMPTY;
+        for sq in (0..64).map(crate::board::Square::from_index) {
+            if b.is_attacked(sq, crate::board::Color::Black, b.occupied()) {
+                all |= Bitboard::from_square(sq);
+            }
+        }
+        assert_eq!(t.all, all);
+        assert!(
+            t.all.has(crate::board::Square::parse("a7").unwrap())
+                && t.all.has(crate::board::Square::parse("h5").unwrap())
         );
     }
 }
