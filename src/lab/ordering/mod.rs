@@ -552,6 +552,40 @@ mod tests {
     }
 
     #[test]
+    fn each_new_term_is_measured_against_the_engine_as_it_plays() {
+        let c = parse_configs(
+            "playing,+threathist,playing,+capthistdef,playing,+conthist4q,playing,+conthist6q,playing,+lowply,playing,-killers",
+        )
+        .unwrap();
+        let playing = Heuristics::PLAYING;
+        for pair in c.chunks(2) {
+            assert_eq!(pair[0].heuristics, playing);
+        }
+        let changed: Vec<String> = c
+            .chunks(2)
+            .map(|p| {
+                let (a, b) = (p[0].heuristics, p[1].heuristics);
+                if b.without(a) == Heuristics::NONE {
+                    format!("-{}", a.without(b).names())
+                } else {
+                    format!("+{}", b.without(a).names())
+                }
+            })
+            .collect();
+        assert_eq!(
+            changed,
+            [
+                "+threathist",
+                "+capthistdef",
+                "+conthist4q",
+                "+conthist6q",
+                "+lowply",
+                "-killers"
+            ]
+        );
+    }
+
+    #[test]
     fn ladder_adds_one_heuristic_per_rung() {
         let c = parse_configs(&format!("none,{DEFAULT_CONFIGS}")).unwrap();
         let switches: Vec<String> = c.iter().map(|c| c.switches()).collect();

@@ -316,6 +316,11 @@ mod tests {
             assert_eq!(r.capture_history.is_some(), r.mv.is_capture(), "{}", r.uci);
             assert_eq!(r.threat.is_some(), r.mv.is_quiet(), "{}", r.uci);
             assert_eq!(r.pawn_history.is_some(), r.mv.is_quiet(), "{}", r.uci);
+            // The quiet order's own continuation tables read 0 at the root too.
+            for c in [r.cont_history4_quiet, r.cont_history6_quiet] {
+                assert_eq!(c, r.mv.is_quiet().then_some(0), "{}", r.uci);
+            }
+            assert_eq!(r.low_ply.is_some(), r.mv.is_quiet(), "{}", r.uci);
         }
     }
 

@@ -636,6 +636,53 @@ mod tests {
     }
 
     #[test]
+    fn without_killers_none_is_stored_or_given() {
+        use crate::board::STARTPOS;
+        // Killers off: a quiet cutoff stores none, and a picker given killers anyway has no
+        // killer stage (so no killer's reduction either).
+        let no_killers = OrderingConfig {
+            killers: false,
+            ..OrderingConfig::PLAYING
+        };
+        let b = Board::from_fen(STARTPOS).unwrap();
+        let mv = |t: &str| b.parse_uci_move(t, false).unwrap();
+        let tried = TriedMoves::default();
+        let cutoff = Cutoff {
+            board: &b,
+            ply: 3,
+            key: HistoryKey::NONE,
+            best: mv("e2e4"),
+            depth: 5,
+            tried: &tried,
+        };
+        let mut t = OrderingTables::default();
+        t.record_cutoff(no_killers, &cutoff);
+        assert_eq!(t.killers.get(3), [Move::NULL; 2]);
+        t.record_cutoff(OrderingConfig::PLAYING, &cutoff);
+        assert_eq!(t.killers.get(3), [mv("e2e4"), Move::NULL]);
+        let killers = [mv("g1f3"), mv("d2d4")];
+        let stages = |config| {
+            let mut p = MovePicker::new(config, Move::NULL, killers);
+            let mut out = Vec::new();
+            while let Some((_, from)) = p.next(&b, &t) {
+                out.push(from);
+            }
+            out
+        };
+        let killer = |s: &PickedFrom| matches!(s, PickedFrom::Killer1 | PickedFrom::Killer2);
+        assert_eq!(
+            stages(OrderingConfig::PLAYING)
+                .iter()
+                .filter(|s| killer(s))
+                .count(),
+            2
+        );
+        let off = stages(no_killers);
+        assert_eq!(off.len(), 20);
+        assert!(!off.iter().any(killer));
+    }
+
+    #[test]
     fn the_search_fills_the_new_tables_only_when_on() {
         let filled = |ordering: OrderingConfig| {
             let s = searched_kiwipete(ordering);
