@@ -89,6 +89,14 @@ enum Command {
         /// Search with this net instead of the build's default evaluation.
         #[arg(long, value_name = "PATH")]
         eval_file: Option<String>,
+        /// Set each search beside one in the oracle's order: at every node the best move a
+        /// deeper search found there is searched first (docs/lab/README.md).
+        #[arg(long)]
+        oracle: bool,
+        /// How many plies deeper the oracle's search goes (0 to 8, default 2; 0 makes the
+        /// oracle of the same depth, the minimal tree's estimate with --pure).
+        #[arg(long, value_name = "K", allow_hyphen_values = true)]
+        oracle_extra: Option<i64>,
     },
     /// The move-order explainer: every legal move in the order the picker yields it at the
     /// root, with the stage and the numbers that placed it.
@@ -255,8 +263,10 @@ fn main() -> ExitCode {
             out,
             policy_head,
             eval_file,
+            oracle,
+            oracle_extra,
         }) => {
-            use cutoff::lab::ordering::{run_cli, LabFiles, LabLimit};
+            use cutoff::lab::ordering::{oracle::oracle_option, run_cli, LabFiles, LabLimit};
             let Some(techniques) = techniques_without(without.as_deref()) else {
                 return ExitCode::from(2);
             };
@@ -264,12 +274,20 @@ fn main() -> ExitCode {
                 Some(n) => LabLimit::Nodes(n.max(1)),
                 None => LabLimit::Depth(clamp_depth(depth.into())),
             };
+            let oracle = match oracle_option(oracle, oracle_extra, limit) {
+                Ok(o) => o,
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    return ExitCode::from(2);
+                }
+            };
             match run_cli(
                 &epd_file,
                 limit,
                 &configs,
                 pure,
                 techniques,
+                oracle,
                 LabFiles {
                     out: out.as_deref(),
                     policy_head: policy_head.as_deref(),

@@ -247,6 +247,7 @@ fn lab(
         techniques: Techniques::ALL,
         policy: None,
         network: cutoff::eval::nnue::default_network(),
+        oracle: None,
     };
     let stop = StopSignal::default();
     let run = run_lab(entries, &options, &stop, None);
@@ -468,6 +469,7 @@ fn a_broken_line_is_reported_and_the_rest_runs() {
         techniques: Techniques::ALL,
         policy: None,
         network: cutoff::eval::nnue::default_network(),
+        oracle: None,
     };
     let run = run_lab(&entries, &options, &StopSignal::default(), None);
     let r = LabReport::new("broken.epd", options, entries.len(), errors, run);
@@ -495,6 +497,7 @@ fn a_stop_ends_the_run_with_what_was_finished() {
         techniques: Techniques::ALL,
         policy: None,
         network: cutoff::eval::nnue::default_network(),
+        oracle: None,
     };
     let run = run_lab(&entries, &options, &stop, None);
     assert!(run.interrupted);
@@ -510,6 +513,7 @@ fn a_stop_ends_the_run_with_what_was_finished() {
         techniques: Techniques::ALL,
         policy: None,
         network: cutoff::eval::nnue::default_network(),
+        oracle: None,
     };
     let s = std::sync::Arc::clone(&stop);
     let stopper = std::thread::spawn(move || {
@@ -598,6 +602,7 @@ fn the_lab_without_a_technique_runs_the_search_with_that_option_off() {
         techniques: without,
         policy: None,
         network: cutoff::eval::nnue::default_network(),
+        oracle: None,
     };
     let run = run_lab(&entries, &options, &StopSignal::default(), None);
     let r = LabReport::new("classic.epd", options, 1, Vec::new(), run);

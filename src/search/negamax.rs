@@ -25,7 +25,7 @@ use super::thread::{SearchThread, CURRMOVE_AFTER};
 use super::tt::{score_from_tt, score_to_tt, Bound, TtEntry, NO_EVAL};
 use super::tunable as t;
 use super::{SearchEvent, Techniques, INFINITY, MATE, MATE_BOUND, MAX_PLY};
-use crate::board::{see_ge, Board, Move, PieceType, PIECE_VALUE};
+use crate::board::{is_legal, see_ge, Board, Move, PieceType, PIECE_VALUE};
 use crate::position::Position;
 use std::sync::atomic::Ordering;
 
@@ -458,7 +458,7 @@ impl<O: SearchObserver> SearchThread<'_, O> {
         let mut picker = MovePicker::new(ordering, hash_move, killers)
             .with_counter(counter)
             .with_key(history_key);
-        let observed = self.observer.move_loop(&MoveLoopStart {
+        let mut observed = self.observer.move_loop(&MoveLoopStart {
             tables: self.tables,
             config: ordering,
             board: pos.board(),
@@ -469,6 +469,7 @@ impl<O: SearchObserver> SearchThread<'_, O> {
             ply,
             depth,
             nodes: self.nodes,
+            singular: !excluded.is_null(),
         });
         let mut best = NodeBest::new(tb_floor, alpha, beta);
         let mut searched = 0usize;
@@ -483,14 +484,28 @@ impl<O: SearchObserver> SearchThread<'_, O> {
         // The learned order reads the node's accumulators (nothing is looked up without it).
         let reads_net = ordering.policy && self.tables.policy.is_some();
         let stm = pos.board().side_to_move();
+        // The observer's first move (the lab's oracle order; none as the engine plays, and
+        // then no code for it): searched before the picker's, counted as the table's move,
+        // and passed over when the picker yields it again.
+        let first = self.observer.first_move(&observed);
+        let mut first_due = !first.is_null() && is_legal(pos.board(), first);
         loop {
-            let inputs = if reads_net {
-                self.eval.accumulators(stm)
+            let (m, from) = if first_due {
+                first_due = false;
+                (first, PickedFrom::HashMove)
             } else {
-                None
-            };
-            let Some((m, from)) = picker.next_with(pos.board(), self.tables, inputs) else {
-                break;
+                let inputs = if reads_net {
+                    self.eval.accumulators(stm)
+                } else {
+                    None
+                };
+                let Some((m, from)) = picker.next_with(pos.board(), self.tables, inputs) else {
+                    break;
+                };
+                if !first.is_null() && m == first {
+                    continue;
+                }
+                (m, from)
             };
             if m == excluded {
                 continue;
@@ -522,7 +537,7 @@ impl<O: SearchObserver> SearchThread<'_, O> {
 
             // 11. Move pruning: once a move has kept the node from being lost, late and
             // hopeless moves are skipped. Never at the root, in check or in pure mode.
-            if !root
+            let pruned = !root
                 && !in_check
                 && best.score > -MATE_BOUND
                 && prunes(
@@ -532,8 +547,9 @@ impl<O: SearchObserver> SearchThread<'_, O> {
                     &candidate,
                     searched >= lmp_limit,
                     best.alpha,
-                )
-            {
+                );
+            self.observer.move_picked(&mut observed, m, from, pruned);
+            if pruned {
                 continue;
             }
 
@@ -674,6 +690,8 @@ impl<O: SearchObserver> SearchThread<'_, O> {
             }
             tried.push(m);
         }
+        self.observer
+            .move_loop_end(observed, best.mv, best.score >= beta);
 
         // 17. No move searched: mate, stalemate, or a singular search's verdict.
         if searched == 0 {

@@ -24,6 +24,9 @@ pub(crate) struct MoveLoopStart<'a> {
     pub(crate) depth: i32,
     /// Nodes the thread had searched when it entered the node.
     pub(crate) nodes: u64,
+    /// A singular search's node: the hash move is excluded, and the node shares the key of
+    /// the full one.
+    pub(crate) singular: bool,
 }
 
 /// A beta cutoff in the main search.
@@ -64,6 +67,25 @@ pub(crate) trait SearchObserver: Send {
     fn move_loop(&mut self, _node: &MoveLoopStart) -> Self::Node {
         Self::Node::default()
     }
+
+    /// A move to search before every other at the node `node` is kept of (the hash move
+    /// included), if legal there; `Move::NULL` for none. The lab's oracle order; no other
+    /// observer gives one, and the search then has no code for it.
+    #[inline(always)]
+    fn first_move(&self, _node: &Self::Node) -> Move {
+        Move::NULL
+    }
+
+    /// The picker yielded move `m` from stage `from` at a main-search node; `pruned`: move
+    /// pruning skipped it.
+    #[inline(always)]
+    fn move_picked(&mut self, _node: &mut Self::Node, _m: Move, _from: PickedFrom, _pruned: bool) {}
+
+    /// A main-search node's move loop ended, with the move that raised alpha last (the one
+    /// that failed high, or the PV move; null when none did) and whether it failed high. Not
+    /// heard at a node a singular search cut (multi-cut) or a stop ended.
+    #[inline(always)]
+    fn move_loop_end(&mut self, _node: Self::Node, _best: Move, _cut: bool) {}
 
     /// The hash move is searched.
     #[inline(always)]

@@ -4,18 +4,24 @@
 //! (`SearchStats`) are summed over the suite and printed as tables; `--out DIR` also writes
 //! `DIR/report.md` with the same tables and two SVG charts.
 //!
+//! With `--oracle` each search is set beside one in the oracle's order, the best move a
+//! deeper search found at each node searched first (`oracle.rs`): how far the order is from
+//! perfect, and where our picker had put the move it should have tried first.
+//!
 //! Positions run one after another, each under every configuration in turn, so a run stopped
 //! with Ctrl-C still compares the configurations on the same positions: the tables then cover
 //! the positions finished under all of them.
 
 pub(crate) mod chart;
+pub mod oracle;
 pub mod report;
 
-use crate::board::Move;
+use crate::board::{legal_moves, Move};
 use crate::eval::nnue::{default_network, Network};
 use crate::lab::policy::load_head;
 use crate::position::Position;
 use crate::search::heuristics::Heuristics;
+use crate::search::observer::SearchObserver;
 use crate::search::ordering::explain;
 use crate::search::ordering::policy::PolicyModel;
 use crate::search::stats::{branching_factors, Iteration, SearchStats};
@@ -23,6 +29,7 @@ use crate::search::techniques::{names_off, Techniques};
 use crate::search::{Control, Limits, SearchOptions, Searcher, StatsMode};
 use crate::tools::epd::{read_epd_file, EpdEntry, EpdError};
 use indicatif::ProgressBar;
+use oracle::{run_oracle, OracleRun, OracleSummary};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
@@ -124,6 +131,9 @@ pub struct LabOptions {
     /// The evaluation the searches use: a net, or None for the classical evaluation
     /// (`run_cli` takes the build's default, or `--eval-file`).
     pub network: Option<Arc<Network>>,
+    /// `--oracle`: each search is set beside one in the oracle's order, made from a search
+    /// this many plies deeper (`--oracle-extra`, 0 for the same depth). Depth limits only.
+    pub oracle: Option<i32>,
 }
 
 impl LabOptions {
@@ -177,6 +187,9 @@ pub struct PositionRun {
     /// Where `best` stands (from 1) in the root order the search's learned tables give
     /// without the hash move (`ordering::explain::root_rank`); None when there is no legal move.
     pub best_rank: Option<usize>,
+    /// With `--oracle`: the same position in the oracle's order, and where this search's
+    /// picker had put the oracle's moves.
+    pub oracle: Option<Box<OracleRun>>,
 }
 
 /// Ctrl-C's way in: the flag says "stop the run", the control stops the current search.
@@ -197,12 +210,36 @@ impl StopSignal {
     }
 }
 
-/// Searches `pos` under `config` from a fresh state; None when `stop` ended it first.
+/// Searches `pos` under `config` from a fresh state (with the oracle too, if the lab asks
+/// for it and the limit is a depth); None when `stop` ended it first.
 pub(crate) fn run_one(
     pos: &Position,
     config: &LabConfig,
     lab: &LabOptions,
     stop: &StopSignal,
+) -> Option<PositionRun> {
+    match (lab.oracle, lab.limit) {
+        (Some(extra), LabLimit::Depth(depth)) => {
+            let (mut normal, oracle) = run_oracle(pos, config, lab, stop, depth, extra)?;
+            normal.oracle = Some(Box::new(oracle));
+            Some(normal)
+        }
+        _ => {
+            let mut stats = SearchStats::default();
+            search_one(pos, config, lab, stop, &lab.limit.limits(), &mut stats)
+        }
+    }
+}
+
+/// Searches `pos` under `config` within `limits` from a fresh state, reporting to
+/// `observer`; None when `stop` ended it first.
+pub(crate) fn search_one<O: SearchObserver>(
+    pos: &Position,
+    config: &LabConfig,
+    lab: &LabOptions,
+    stop: &StopSignal,
+    limits: &Limits,
+    observer: &mut O,
 ) -> Option<PositionRun> {
     let opts = SearchOptions {
         threads: 1,
@@ -217,15 +254,14 @@ pub(crate) fn run_one(
         network: lab.network.clone(),
         ..SearchOptions::default()
     };
-    let limits = lab.limit.limits();
-    stop.control.reset(&limits);
+    stop.control.reset(limits);
     if stop.is_stopped() {
         return None;
     }
     let start = Instant::now();
     // A fresh searcher per search, kept to read what the search learned.
     let mut searcher = Searcher::default();
-    let r = searcher.search(pos, &limits, &opts, &stop.control, &mut |_| {});
+    let r = searcher.search_observed(pos, limits, &opts, &stop.control, &mut |_| {}, observer);
     let secs = start.elapsed().as_secs_f64();
     if stop.is_stopped() {
         return None;
@@ -242,6 +278,7 @@ pub(crate) fn run_one(
         stats: r.stats,
         best: r.best,
         best_rank,
+        oracle: None,
     })
 }
 
@@ -313,6 +350,8 @@ pub struct ConfigSummary {
     pub ranked: usize,
     pub rank_sum: u64,
     pub rank_first: usize,
+    /// With `--oracle`, the oracle runs summed (when every position has them).
+    pub oracle: Option<OracleSummary>,
 }
 
 impl ConfigSummary {
@@ -352,7 +391,10 @@ pub(crate) fn summarize(run: &LabRun, configs: &[LabConfig]) -> Vec<ConfigSummar
                 ranked: 0,
                 rank_sum: 0,
                 rank_first: 0,
+                oracle: None,
             };
+            let mut oracle = OracleSummary::default();
+            let mut with_oracle = 0;
             let max_depth = run
                 .runs
                 .iter()
@@ -376,6 +418,10 @@ pub(crate) fn summarize(run: &LabRun, configs: &[LabConfig]) -> Vec<ConfigSummar
                         e.3 += 1;
                     }
                 }
+                if let Some(o) = &r.oracle {
+                    oracle.add(o, legal_moves(&entry.board).len());
+                    with_oracle += 1;
+                }
                 if let Some(rank) = r.best_rank {
                     s.ranked += 1;
                     s.rank_sum += rank as u64;
@@ -391,6 +437,7 @@ pub(crate) fn summarize(run: &LabRun, configs: &[LabConfig]) -> Vec<ConfigSummar
                 }
             }
             let all = run.runs.len();
+            s.oracle = (with_oracle == all && all > 0).then_some(oracle);
             for &(n, q, ms, count) in &depth_sum {
                 let complete = count == all && all > 0;
                 s.depth_nodes.push(complete.then_some(n));
@@ -470,7 +517,7 @@ fn names_policy(label: &str) -> bool {
         .any(|p| Heuristics::parse(p).is_ok_and(|c| c.ordering.policy))
 }
 
-/// The command: reads the suite, runs it with a progress bar and Ctrl-C handling, prints the
+/// The command: reads the suite (with `oracle`, the extra depth of the oracle's search), runs it with a progress bar and Ctrl-C handling, prints the
 /// tables and writes the report. Returns whether the run finished (not interrupted).
 pub fn run_cli(
     path: &str,
@@ -478,6 +525,7 @@ pub fn run_cli(
     configs: &str,
     pure: bool,
     techniques: Techniques,
+    oracle: Option<i32>,
     files: LabFiles,
 ) -> Result<bool, String> {
     let configs = parse_configs(configs)?;
@@ -522,6 +570,7 @@ pub fn run_cli(
         techniques,
         policy,
         network,
+        oracle,
     };
     let progress = crate::tools::progress::bar(entries.len() * options.configs.len(), "ordering");
     let run = run_lab(&entries, &options, &stop, Some(&progress));

@@ -1,8 +1,9 @@
 //! The lab's tables, as aligned text for the terminal and as markdown for `report.md`.
 
+use super::oracle::{minimal_interior, minimal_leaves, OracleSummary, Place};
 use super::{chart, ConfigSummary, LabLimit, LabReport};
 use crate::search::ordering::PickedFrom;
-use crate::search::stats::{pct, CutoffStats};
+use crate::search::stats::{pct, CutoffStats, SearchStats};
 use std::fmt::Write as _;
 use std::path::Path;
 
@@ -349,6 +350,225 @@ pub fn hash_table(r: &LabReport) -> Table {
     t
 }
 
+/// The configurations with oracle runs, and the lab's depth.
+fn with_oracle(r: &LabReport) -> Vec<(&ConfigSummary, &OracleSummary)> {
+    r.summaries
+        .iter()
+        .filter_map(|s| s.oracle.as_ref().map(|o| (s, o)))
+        .collect()
+}
+
+fn lab_depth(r: &LabReport) -> i32 {
+    match r.options.limit {
+        LabLimit::Depth(d) => d,
+        LabLimit::Nodes(_) => 0,
+    }
+}
+
+/// `a` as a multiple of `b`.
+fn ratio(a: f64, b: f64) -> String {
+    if b <= 0.0 {
+        "-".to_string()
+    } else {
+        format!("{:.2}x", a / b)
+    }
+}
+
+/// Our order against the oracle's: nodes, time and fail-high on the first move of both runs.
+pub fn oracle_table(r: &LabReport) -> Option<Table> {
+    let runs = with_oracle(r);
+    let (_, first) = runs.first()?;
+    let mut t = Table::new(
+        &format!(
+            "How far from perfect: our order against the oracle's, depth {} (the oracle: at each \
+             node, the best move a depth-{} search found there, searched first; covered %: the \
+             oracle run's main-search nodes whose key the map held)",
+            lab_depth(r),
+            first.record_depth
+        ),
+        &[
+            "configuration",
+            "order",
+            "nodes",
+            "main nodes",
+            "time s",
+            "FH first %",
+            "FH first 4 %",
+            "mean cut index",
+            "nodes / oracle's",
+            "time / oracle's",
+            "covered %",
+        ],
+    );
+    for (s, o) in runs {
+        let row = |order: &str, nodes: u64, qnodes: u64, secs: f64, st: &SearchStats| {
+            vec![
+                s.config.label.clone(),
+                order.to_string(),
+                count(nodes),
+                count(nodes - qnodes),
+                format!("{secs:.2}"),
+                percent(st.main.first, st.main.fail_highs),
+                percent(st.main.first_four, st.main.fail_highs),
+                if st.main.fail_highs == 0 {
+                    "-".to_string()
+                } else {
+                    format!("{:.2}", st.main.mean_index())
+                },
+                ratio(nodes as f64, o.nodes as f64),
+                ratio(secs, o.secs),
+            ]
+        };
+        let mut ours = row("ours", s.nodes, s.qnodes, s.secs, &s.stats);
+        ours.push("-".to_string());
+        let mut oracle = row("oracle", o.nodes, o.qnodes, o.secs, &o.stats);
+        oracle.push(percent(o.covered, o.loops));
+        t.rows.push(ours);
+        t.rows.push(oracle);
+    }
+    Some(t)
+}
+
+/// Where our order had the oracle's move, at the normal run's nodes the map covered.
+pub fn oracle_places_table(r: &LabReport) -> Option<Table> {
+    let runs = with_oracle(r);
+    if runs.is_empty() {
+        return None;
+    }
+    let mut t = Table::new(
+        "Where our order had the oracle's move (the normal run's main-search nodes whose key \
+         the map held; number: its place among the moves searched, from 1; moves before it: the \
+         moves searched ahead of it, as a share of all such moves)",
+        &[
+            "configuration",
+            "oracle's move from",
+            "nodes",
+            "nodes %",
+            "mean number",
+            "moves before it %",
+        ],
+    );
+    for (s, o) in runs {
+        let p = &o.places;
+        let total = p.total();
+        let before: u64 = (0..Place::COUNT).map(|i| p.moves_before(i)).sum();
+        for (i, name) in Place::NAMES.iter().enumerate() {
+            let searched = i != Place::CutBefore as usize && i != Place::Pruned as usize;
+            t.rows.push(vec![
+                s.config.label.clone(),
+                name.to_string(),
+                count(p.nodes[i]),
+                percent(p.nodes[i], total),
+                if searched && p.nodes[i] > 0 {
+                    format!("{:.2}", p.number_sum[i] as f64 / p.nodes[i] as f64)
+                } else {
+                    "-".to_string()
+                },
+                if searched {
+                    percent(p.moves_before(i), before)
+                } else {
+                    "-".to_string()
+                },
+            ]);
+        }
+        let searched_nodes =
+            total - p.nodes[Place::CutBefore as usize] - p.nodes[Place::Pruned as usize];
+        let number_sum: u64 = p.number_sum.iter().sum();
+        t.rows.push(vec![
+            s.config.label.clone(),
+            "all".to_string(),
+            count(total),
+            percent(total, total),
+            if searched_nodes == 0 {
+                "-".to_string()
+            } else {
+                format!("{:.2}", number_sum as f64 / searched_nodes as f64)
+            },
+            percent(before, before),
+        ]);
+    }
+    Some(t)
+}
+
+/// The stage that loses most, a line per configuration: where the oracle's move came from
+/// at the nodes that searched the most moves ahead of it.
+pub fn oracle_verdict(r: &LabReport) -> Vec<String> {
+    with_oracle(r)
+        .into_iter()
+        .map(|(s, o)| {
+            let p = &o.places;
+            let before: u64 = (0..Place::COUNT).map(|i| p.moves_before(i)).sum();
+            match p.worst() {
+                Some((i, n)) => format!(
+                    "{}: the stage that loses most is \"{}\": {}% of the moves searched ahead \
+                     of the oracle's move were searched at nodes where it came from there.",
+                    s.config.label,
+                    Place::NAMES[i],
+                    percent(n, before)
+                ),
+                None => format!(
+                    "{}: the oracle's move was first wherever it was searched.",
+                    s.config.label
+                ),
+            }
+        })
+        .collect()
+}
+
+/// With `--pure`: the oracle's tree beside Knuth and Moore's minimal tree of a uniform tree
+/// with the roots' mean legal-move count.
+pub fn minimal_tree_table(r: &LabReport) -> Option<Table> {
+    if !r.options.pure {
+        return None;
+    }
+    let runs = with_oracle(r);
+    if runs.is_empty() {
+        return None;
+    }
+    let depth = lab_depth(r);
+    let mut t = Table::new(
+        &format!(
+            "The floor for pure alpha-beta at depth {depth}: the oracle's main-search nodes \
+             (the minimal tree's estimate when the oracle comes from the same depth) beside a \
+             uniform tree's minimal tree, b the mean legal-move count at the roots, times the \
+             positions: its nodes at depth {depth}, b^ceil(D/2) + b^floor(D/2) - 1, and above \
+             it (plies 0 to {})",
+            depth - 1
+        ),
+        &[
+            "configuration",
+            "oracle from depth",
+            "b",
+            "uniform: nodes at D",
+            "uniform: nodes above D",
+            "oracle main nodes",
+            "our main nodes",
+            "oracle / uniform above D",
+            "ours / oracle",
+        ],
+    );
+    for (s, o) in runs {
+        let positions = s.positions as f64;
+        let b = o.root_moves as f64 / positions.max(1.0);
+        let leaves = positions * minimal_leaves(b, depth);
+        let interior = positions * minimal_interior(b, depth);
+        let oracle_main = o.nodes - o.qnodes;
+        let ours_main = s.nodes - s.qnodes;
+        t.rows.push(vec![
+            s.config.label.clone(),
+            o.record_depth.to_string(),
+            format!("{b:.1}"),
+            count(leaves.round() as u64),
+            count(interior.round() as u64),
+            count(oracle_main),
+            count(ours_main),
+            ratio(oracle_main as f64, interior),
+            ratio(ours_main as f64, oracle_main as f64),
+        ]);
+    }
+    Some(t)
+}
+
 fn heading(r: &LabReport) -> Vec<String> {
     let mut lines = Vec::new();
     let done = r.run.runs.len();
@@ -421,6 +641,11 @@ fn tables(r: &LabReport) -> Vec<Table> {
         quiescence_cutoff_table(r),
         hash_table(r),
     ]
+    .into_iter()
+    .chain(oracle_table(r))
+    .chain(oracle_places_table(r))
+    .chain(minimal_tree_table(r))
+    .collect()
 }
 
 /// The terminal report.
@@ -433,6 +658,11 @@ pub fn text(r: &LabReport) -> String {
     for t in tables(r) {
         out.push('\n');
         out.push_str(&t.text());
+    }
+    for l in oracle_verdict(r) {
+        out.push('\n');
+        out.push_str(&l);
+        out.push('\n');
     }
     out
 }
@@ -449,13 +679,16 @@ pub fn markdown(r: &LabReport, charts: bool) -> String {
     }
     let _ = writeln!(
         out,
-        "\nCommand: `cutoff ordering {} {}{} --configs {}`\n",
+        "\nCommand: `cutoff ordering {} {}{}{} --configs {}`\n",
         r.suite,
         match r.options.limit {
             LabLimit::Depth(d) => format!("--depth {d}"),
             LabLimit::Nodes(n) => format!("--nodes {n}"),
         },
         r.options.mode_flags(),
+        r.options
+            .oracle
+            .map_or(String::new(), |k| format!(" --oracle --oracle-extra {k}")),
         r.options
             .configs
             .iter()
@@ -474,7 +707,13 @@ pub fn markdown(r: &LabReport, charts: bool) -> String {
     for t in all {
         let _ = writeln!(out, "## {}\n\n{}", t.title, t.markdown());
     }
+    for l in oracle_verdict(r) {
+        let _ = writeln!(out, "{l}\n");
+    }
     out.push_str(NOTES);
+    if r.summaries.iter().any(|s| s.oracle.is_some()) {
+        out.push_str(ORACLE_NOTES);
+    }
     out
 }
 
@@ -498,6 +737,30 @@ the table (or, at the root, the last iteration) offered a legal move; *hash move
 of those where that move cut off.
 - *Best move rank* is the mean, over the positions, of where the move the search chose stands (1 = first) in the root order the picker gives with what that search learned (killers, histories) but without the hash move; *best first %* the share of positions where it is first. With the hash move the chosen move is the table's and nearly always first, so the column leaves it out and measures how well the other heuristics alone would have placed the best move.
 - *Speed-up* is the first configuration's nodes over this one's.
+";
+
+const ORACLE_NOTES: &str = "
+## How to read the oracle's tables
+
+- *The oracle*: a search to the lab's depth plus k (`--oracle-extra`, 2 by default) records at \
+every main-search node the move that failed high or the PV move, by the position's key, the \
+deepest answer kept. A second search to the lab's depth, from a fresh state, tries that move \
+first wherever the key is known. *Nodes / oracle's* is our count as a multiple of the oracle \
+run's: how much a perfect first move would save, as far as the deeper search knows it.
+- *Covered %*: the oracle run's nodes whose key the map held; the rest were ordered as usual \
+(positions the deep search never reached, mostly because our order differs from the oracle's).
+- *Where our order had the oracle's move*: at the normal run's nodes the map covered, the stage \
+that yielded the oracle's move (quiet moves by their rank in the quiet stage), or why it was \
+never searched: the node failed high on another move first (no loss: any cutoff will do), or \
+pruning skipped it. *Moves before it* counts the moves searched ahead of it: the stage with the \
+largest share is where the order loses most.
+- The oracle is only an estimate: a deeper search's best move is not the true one, a move that \
+fails high is not always the cheapest refutation, and a key met again by transposition carries \
+an answer found in another line. With the selective search the oracle run's tree differs from \
+the one the deep search saw (pruning and reductions read the order), so its count can even \
+exceed ours. With `--pure` and k = 0 the oracle run approximates Knuth and Moore's minimal tree; \
+the uniform tree's formula assumes every node has b moves, which the real tree does not, and \
+neither counts quiescence.
 ";
 
 /// The file name without directories and extension.
