@@ -927,3 +927,111 @@ fn bench_takes_ordering_switches_and_techniques() {
         assert!(err.contains(flag) && err.contains("nosuch"), "{err}");
     }
 }
+
+/// The oracle at k = 0 in alpha-beta alone, on the back-rank mate at depth 1: the deep
+/// search's root answer is the mate, searched first, after which every other root move is
+/// refuted by a single node (the null window (-MATE, -MATE + 1) makes each reply stand pat).
+/// 1 + 20 nodes is the least any order can search at depth 1 with 20 root moves (each is
+/// searched, since the root's window is open above), so the oracle's count is that floor
+/// and ours is at least it, whatever the order; in general a better first move does not
+/// promise fewer nodes (the table and the order of the rest change too). The stage table
+/// covers every covered node once: its shares sum to 100%.
+#[test]
+fn the_oracle_reaches_the_floor_of_a_mate_in_one() {
+    let fen = "4r1k1/5ppp/8/8/8/8/5PPP/4R1K1 w - - 0 1";
+    let (entries, errors) = parse_epd(&format!("{fen} bm Re8#;"));
+    assert!(errors.is_empty());
+    let options = LabOptions {
+        limit: LabLimit::Depth(1),
+        configs: parse_configs("none,mvvlva,playing").unwrap(),
+        pure: true,
+        techniques: Techniques::ALL,
+        policy: None,
+        network: cutoff::eval::nnue::default_network(),
+        oracle: Some(0),
+    };
+    let stop = StopSignal::default();
+    let run = run_lab(&entries, &options, &stop, None);
+    let r = LabReport::new("test", options, 1, Vec::new(), run);
+    for s in &r.summaries {
+        let o = s.oracle.as_ref().expect("oracle runs");
+        assert_eq!(o.nodes, 21, "{}", s.config.label);
+        assert!(s.nodes >= o.nodes, "{}", s.config.label);
+        assert_eq!(o.places.total(), 1, "the root, covered");
+    }
+    let table = report::oracle_places_table(&r).unwrap();
+    let at = table.headers.iter().position(|h| h == "nodes %").unwrap();
+    let mut sums = std::collections::HashMap::new();
+    for row in table.rows.iter().filter(|row| row[1] != "all") {
+        let share: f64 = row[at].parse().unwrap_or(0.0);
+        *sums.entry(row[0].clone()).or_insert(0.0) += share;
+    }
+    assert_eq!(sums.len(), 3);
+    for (config, sum) in sums {
+        assert!((sum - 100.0).abs() < 0.1, "{config}: {sum}");
+    }
+    let text = report::text(&r);
+    assert!(text.contains("How far from perfect"), "{text}");
+    assert!(
+        text.contains("The floor for pure alpha-beta at depth 1"),
+        "{text}"
+    );
+}
+
+/// On real positions the shares of the stage table sum to 100% too, in both modes.
+#[test]
+fn the_oracle_stage_shares_sum_to_a_hundred() {
+    let entries = first_positions("eret.epd", 2);
+    for pure in [true, false] {
+        let options = LabOptions {
+            limit: LabLimit::Depth(4),
+            configs: parse_configs("playing").unwrap(),
+            pure,
+            techniques: Techniques::ALL,
+            policy: None,
+            network: cutoff::eval::nnue::default_network(),
+            oracle: Some(1),
+        };
+        let stop = StopSignal::default();
+        let run = run_lab(&entries, &options, &stop, None);
+        let r = LabReport::new("test", options, 2, Vec::new(), run);
+        let o = r.summaries[0].oracle.as_ref().unwrap();
+        assert!(o.places.total() > 0);
+        let table = report::oracle_places_table(&r).unwrap();
+        let sum: f64 = table
+            .rows
+            .iter()
+            .filter(|row| row[1] != "all")
+            .map(|row| row[3].parse::<f64>().unwrap_or(0.0))
+            .sum();
+        assert!((sum - 100.0).abs() < 0.7, "pure={pure}: {sum}");
+        assert_eq!(report::minimal_tree_table(&r).is_some(), pure);
+        assert_eq!(report::oracle_verdict(&r).len(), 1);
+    }
+}
+
+/// `--oracle` and `--oracle-extra` refuse what they cannot run, by name.
+#[test]
+fn the_oracle_flags_refuse_bad_values() {
+    let suite = suite("eret.epd");
+    let lab = |extra: &[&str]| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_cutoff"))
+            .args(["ordering", &suite, "--configs", "playing"])
+            .args(extra)
+            .output()
+            .unwrap()
+    };
+    for (args, says) in [
+        (&["--oracle", "--oracle-extra", "-1"][..], "from 0 to 8"),
+        (&["--oracle", "--oracle-extra", "9"][..], "from 0 to 8"),
+        (&["--oracle-extra", "2"][..], "needs --oracle"),
+        (&["--oracle", "--nodes", "1000"][..], "--nodes"),
+    ] {
+        let o = lab(args);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains(says), "{args:?}: {err}");
+    }
+    let o = lab(&["--oracle", "--oracle-extra", "x"]);
+    assert_eq!(o.status.code(), Some(2));
+}

@@ -205,7 +205,7 @@ pub struct PlaceCounts {
 }
 
 impl PlaceCounts {
-    pub(crate) fn total(&self) -> u64 {
+    pub fn total(&self) -> u64 {
         self.nodes.iter().sum()
     }
 
@@ -545,7 +545,131 @@ pub(crate) fn minimal_interior(b: f64, depth: i32) -> f64 {
 
 #[cfg(test)]
 mod tests {
+    use super::super::{parse_configs, LabOptions};
     use super::*;
+    use crate::search::techniques::Techniques;
+
+    const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    const MIDDLEGAME: &str = "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP2BPPP/R2QKB1R w KQ - 0 8";
+
+    fn options(pure: bool, oracle: Option<i32>) -> LabOptions {
+        LabOptions {
+            limit: LabLimit::Depth(3),
+            configs: parse_configs("playing").unwrap(),
+            pure,
+            techniques: Techniques::ALL,
+            policy: None,
+            network: crate::eval::nnue::default_network(),
+            oracle,
+        }
+    }
+
+    /// A watch that also notes the first move searched at each of the root's move loops.
+    struct RootFirst<'a> {
+        watch: Watch<'a>,
+        firsts: Vec<Move>,
+    }
+
+    impl SearchObserver for RootFirst<'_> {
+        /// The watch's node, whether it is the root, and whether a move was searched there.
+        type Node = (NodeWatch, bool, bool);
+
+        fn move_loop(&mut self, node: &MoveLoopStart) -> Self::Node {
+            (self.watch.move_loop(node), node.ply == 0, false)
+        }
+
+        fn first_move(&self, node: &Self::Node) -> Move {
+            self.watch.first_move(&node.0)
+        }
+
+        fn move_picked(&mut self, node: &mut Self::Node, m: Move, from: PickedFrom, pruned: bool) {
+            if node.1 && !node.2 && !pruned {
+                self.firsts.push(m);
+                node.2 = true;
+            }
+            self.watch.move_picked(&mut node.0, m, from, pruned);
+        }
+
+        fn move_loop_end(&mut self, node: Self::Node, best: Move, cut: bool) {
+            self.watch.move_loop_end(node.0, best, cut);
+        }
+
+        fn helper(&self) -> Self {
+            RootFirst {
+                watch: self.watch.helper(),
+                firsts: Vec::new(),
+            }
+        }
+    }
+
+    /// The deep search leaves an answer for the root (its best move), the oracle run
+    /// searches that move first at every iteration, and the map is the same afterwards.
+    #[test]
+    fn the_oracle_run_leads_with_the_map_and_leaves_it_alone() {
+        for pure in [true, false] {
+            for fen in [KIWIPETE, MIDDLEGAME] {
+                let what = format!("{fen} pure={pure}");
+                let pos = Position::from_fen(fen).unwrap();
+                let lab = options(pure, None);
+                let stop = StopSignal::default();
+                let mut recorder = Watch::record();
+                let deep = search_one(
+                    &pos,
+                    &lab.configs[0],
+                    &lab,
+                    &stop,
+                    &Limits::depth(5),
+                    &mut recorder,
+                )
+                .unwrap();
+                let map = recorder.into_map();
+                let root = map.get(pos.board().key()).expect("the map covers the root");
+                assert_eq!(root.mv, deep.best, "{what}");
+                assert!(map.len() > 1, "{what}");
+                let frozen = map.clone();
+                let mut follow = RootFirst {
+                    watch: Watch::follow(&map),
+                    firsts: Vec::new(),
+                };
+                search_one(
+                    &pos,
+                    &lab.configs[0],
+                    &lab,
+                    &stop,
+                    &Limits::depth(3),
+                    &mut follow,
+                )
+                .unwrap();
+                assert!(!follow.firsts.is_empty(), "{what}");
+                assert!(follow.firsts.iter().all(|&m| m == root.mv), "{what}");
+                let (loops, covered) = follow.watch.coverage();
+                assert!(0 < covered && covered <= loops, "{what}");
+                assert_eq!(map, frozen, "the oracle run wrote the map: {what}");
+            }
+        }
+    }
+
+    /// With the oracle, the normal run is the run without it, node for node; the places it
+    /// counts are nodes it expanded; the oracle runs report like any other.
+    #[test]
+    fn the_normal_run_is_the_same_with_the_oracle_beside_it() {
+        for pure in [true, false] {
+            let pos = Position::from_fen(MIDDLEGAME).unwrap();
+            let stop = StopSignal::default();
+            let plain = options(pure, None);
+            let with = options(pure, Some(1));
+            let a = super::super::run_one(&pos, &plain.configs[0], &plain, &stop).unwrap();
+            let b = super::super::run_one(&pos, &with.configs[0], &with, &stop).unwrap();
+            assert!(a.oracle.is_none());
+            assert_eq!(a.nodes, b.nodes);
+            assert_eq!(a.stats, b.stats);
+            let o = b.oracle.expect("the oracle ran");
+            assert_eq!(o.record_depth, 4);
+            assert!(o.places.total() > 0 && o.places.total() <= b.stats.expanded);
+            assert!(o.oracle.nodes > 0 && o.oracle.stats.expanded >= o.loops);
+            assert!(o.entries > 0 && o.covered <= o.loops);
+        }
+    }
 
     #[test]
     fn bad_oracle_flags_are_named() {
