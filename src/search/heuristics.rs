@@ -83,18 +83,19 @@ impl Heuristics {
 
     /// The switches on in either configuration.
     pub(crate) fn union(self, other: Heuristics) -> Heuristics {
-        let mut c = self;
-        for s in SWITCHES.iter().filter(|s| s.get(other)) {
-            s.set(&mut c, true);
-        }
-        c
+        self.with_each_of(other, true)
     }
 
     /// `self` with every switch of `other` off.
     pub(crate) fn without(self, other: Heuristics) -> Heuristics {
+        self.with_each_of(other, false)
+    }
+
+    /// `self` with every switch that is on in `other` set to `on`.
+    fn with_each_of(self, other: Heuristics, on: bool) -> Heuristics {
         let mut c = self;
         for s in SWITCHES.iter().filter(|s| s.get(other)) {
-            s.set(&mut c, false);
+            s.set(&mut c, on);
         }
         c
     }
