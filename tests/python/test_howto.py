@@ -270,3 +270,19 @@ def test_the_docs_are_records_not_a_diary(md):
         if m.group(0) != "../data/README.md":
             found.append(m.group(0))  # the repository's own data/README.md is the one allowed
     assert not found, f"{md.relative_to(REPO)}: {found}"
+
+
+DOCS_LINE_BUDGET = 2500
+
+
+def test_the_handwritten_docs_stay_readable():
+    """The hand-written pages under docs/ stay within a budget a reader can take in; the
+    generated lab and ablation reports (report.md, table.md) are not counted. A page that
+    grows makes room elsewhere: old records move to git history, not into more prose."""
+    pages = [
+        p for p in (REPO / "docs").rglob("*.md") if p.name not in ("report.md", "table.md")
+    ]
+    lines = sum(len(p.read_text().splitlines()) for p in pages)
+    assert lines <= DOCS_LINE_BUDGET, (
+        f"the hand-written docs hold {lines} lines, over the budget of {DOCS_LINE_BUDGET}"
+    )
