@@ -755,8 +755,11 @@ def main(argv: Sequence[str]) -> int:
         f"seed {state.seed}, state {path}",
         flush=True,
     )
-    # SIGTERM ends a tune as Ctrl-C does: with the state of the last iteration finished.
+    # SIGTERM ends a tune as Ctrl-C does: with the state of the last iteration finished. SIGINT
+    # is set too: a shell starts a background job (`nohup spsa.py ... &`) with SIGINT ignored,
+    # and Python then leaves it ignored, so `kill -INT` would not stop the tune.
     signal.signal(signal.SIGTERM, signal.default_int_handler)
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     _, status = run_tune(path, state, play, args.stop_after, args.table_every)
     return status
 
