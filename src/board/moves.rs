@@ -179,6 +179,18 @@ impl MoveList {
         }
     }
 
+    /// Makes the list at `this` empty without writing its entries: for a struct built in
+    /// place around an uninitialised list (the move picker), where a whole `MoveList::new()`
+    /// moved in was filled with zeros by the compiler.
+    ///
+    /// # Safety
+    /// `this` must be valid for writes and aligned for a `MoveList`.
+    #[inline(always)]
+    pub(crate) unsafe fn init_empty(this: *mut MoveList) {
+        // SAFETY: the caller's promise; `len` is the only field that needs a value.
+        unsafe { std::ptr::addr_of_mut!((*this).len).write(0) }
+    }
+
     #[inline(always)]
     pub(crate) fn push(&mut self, m: Move) {
         debug_assert!(self.len < MAX_MOVES);
