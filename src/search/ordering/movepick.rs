@@ -182,7 +182,7 @@ impl Scores {
     #[inline(always)]
     unsafe fn init_empty(this: *mut Scores) {
         // SAFETY: the caller's promise.
-        unsafe { std::ptr::addr_of_mut!((*this).len).write(0) }
+        unsafe { addr_of_mut!((*this).len).write(0) }
     }
 
     #[inline(always)]
@@ -231,6 +231,9 @@ pub struct MovePicker {
     /// What the node's quiet histories are indexed by beside the move (the earlier moves,
     /// the ply, the attacks).
     key: HistoryKey,
+    /// One buffer for the whole node: noisy moves in `[0, noisy_end)`, quiet moves after them.
+    moves: MoveList,
+    scores: Scores,
     /// Noisy moves before this index were handed out or dropped.
     noisy_next: usize,
     noisy_end: usize,
@@ -245,9 +248,6 @@ pub struct MovePicker {
     checks_filtered: bool,
     /// The node's check squares, found the first time a move is asked whether it checks.
     checks: Option<CheckSquares>,
-    /// One buffer for the whole node: noisy moves in `[0, noisy_end)`, quiet moves after them.
-    moves: MoveList,
-    scores: Scores,
 }
 
 impl MovePicker {
