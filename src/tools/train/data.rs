@@ -3,7 +3,7 @@
 //! to both sides of it).
 
 use crate::board::{Board, Color, Piece, PieceType};
-use crate::eval::nnue::features::{feature, Mirroring, View};
+use crate::eval::nnue::features::{feature, KingBuckets, Mirroring, View};
 use crate::rng::SplitMix64;
 use crate::tools::data::{Filter, GameRecord, GameResult, Games};
 
@@ -94,8 +94,8 @@ impl Sample {
             (Color::Black, Color::White)
         };
         let view = |c: Color| match mirroring {
-            Mirroring::Off => View::new(c, mirroring, 0),
-            Mirroring::Horizontal => View::new(c, mirroring, self.king(c)),
+            Mirroring::Off => View::new(c, mirroring, KingBuckets::One, 0),
+            Mirroring::Horizontal => View::new(c, mirroring, KingBuckets::One, self.king(c)),
         };
         let (us_view, them_view) = (view(us), view(them));
         let mut out = Features {
@@ -198,7 +198,7 @@ mod tests {
             for mirroring in [Mirroring::Off, Mirroring::Horizontal] {
                 let f = s.features(mirroring);
                 let inputs = |c: Color| -> Vec<u16> {
-                    let mut v: Vec<u16> = active_features(&board, c, mirroring)
+                    let mut v: Vec<u16> = active_features(&board, c, mirroring, KingBuckets::One)
                         .map(|x| x as u16)
                         .collect();
                     v.sort();

@@ -4,7 +4,7 @@
 //! the gradient buffers and the checkpoints treat them as one.
 
 use super::data::{Sample, MAX_PIECES};
-use crate::eval::nnue::features::{output_bucket, Mirroring, INPUTS};
+use crate::eval::nnue::features::{output_bucket, KingBuckets, Mirroring, INPUTS};
 use crate::eval::nnue::network::{QA, QB, SCALE};
 use crate::eval::nnue::{NetError, Network};
 use crate::rng::SplitMix64;
@@ -292,6 +292,7 @@ impl FloatNet {
             layout.hidden,
             layout.buckets,
             layout.mirroring,
+            KingBuckets::One,
             l0w,
             l0b,
             l1w,
@@ -369,7 +370,7 @@ mod tests {
             (64, 8, Mirroring::Off),
             (48, 4, Mirroring::Horizontal),
         ] {
-            let net = Network::random_with(hidden, buckets, mirroring, 11);
+            let net = Network::random_with(hidden, buckets, mirroring, KingBuckets::One, 11);
             let float = FloatNet::from_network(&net);
             assert_eq!(
                 float.layout,
