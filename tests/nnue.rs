@@ -6,7 +6,7 @@
 mod support;
 
 use cutoff::board::{legal_moves, Board};
-use cutoff::eval::nnue::{Mirroring, Network};
+use cutoff::eval::nnue::{KingBuckets, Mirroring, Network};
 use cutoff::eval::EvalState;
 use cutoff::uci::parse::parse_position;
 use std::path::PathBuf;
@@ -37,11 +37,22 @@ const FENS: [&str; 5] = [
     "8/2k5/3p4/p2P1p2/P2P1P2/8/3K4/8 b - - 0 1",
 ];
 
+/// The inputs' layouts a net may have: plain, mirrored, mirrored with king buckets.
+const SHAPES: [(Mirroring, KingBuckets); 3] = [
+    (Mirroring::Off, KingBuckets::One),
+    (Mirroring::Horizontal, KingBuckets::One),
+    (Mirroring::Horizontal, KingBuckets::Four),
+];
+
 #[test]
 fn eval_state_with_a_net_is_the_net_counted_from_scratch() {
-    for mirroring in [Mirroring::Off, Mirroring::Horizontal] {
+    for (mirroring, king_buckets) in SHAPES {
         along_random_lines_the_state_is_the_net(Arc::new(Network::random_with(
-            64, 8, mirroring, 21,
+            64,
+            8,
+            mirroring,
+            king_buckets,
+            21,
         )));
     }
 }
@@ -72,9 +83,13 @@ fn along_random_lines_the_state_is_the_net(net: Arc<Network>) {
 
 #[test]
 fn a_position_and_its_colour_flip_evaluate_the_same_along_a_line() {
-    for mirroring in [Mirroring::Off, Mirroring::Horizontal] {
+    for (mirroring, king_buckets) in SHAPES {
         along_random_lines_the_flip_evaluates_the_same(Arc::new(Network::random_with(
-            32, 4, mirroring, 8,
+            32,
+            4,
+            mirroring,
+            king_buckets,
+            8,
         )));
     }
 }
@@ -205,12 +220,17 @@ fn assert_legal(line: &str, position_args: &str) {
 #[test]
 fn the_search_with_a_net_plays_legal_moves_on_one_thread_and_several() {
     let dir = scratch("search");
-    let net = write_net(&dir, "net.nnue", &Network::random(128, 8, 77));
+    let plain = Network::random(128, 8, 77);
+    let bucketed = Network::random_with(64, 8, Mirroring::Horizontal, KingBuckets::Four, 77);
     let mut e = Engine::start();
-    e.send(&format!("setoption name EvalFile value {net}"));
-    e.send("setoption name UseNNUE value true");
-    assert!(errors(&e.sync()).is_empty());
-    for threads in [1, 2] {
+    // A plain net on one thread and several, then a king-bucketed one.
+    for (net, threads) in [(&plain, 1), (&plain, 2), (&bucketed, 2)] {
+        let path = write_net(&dir, &format!("{}.nnue", net.id()), net);
+        e.send(&format!("setoption name EvalFile value {path}"));
+        e.send("setoption name UseNNUE value true");
+        let out = e.sync();
+        assert!(errors(&out).is_empty(), "{out:?}");
+        assert!(out.iter().any(|l| l.contains(&net.describe())), "{out:?}");
         e.send(&format!("setoption name Threads value {threads}"));
         e.send("ucinewgame");
         let mut moves: Vec<String> = Vec::new();

@@ -6,7 +6,7 @@
 //! are the games `cutoff data stats` counts.
 
 use cutoff::board::{legal_moves, Board};
-use cutoff::eval::nnue::Network;
+use cutoff::eval::nnue::{KingBuckets, Network};
 use cutoff::rng::SplitMix64;
 use cutoff::tools::data::viriformat::write_game;
 use cutoff::tools::data::{GameRecord, GameResult};
@@ -210,6 +210,73 @@ fn a_mirrored_run_writes_a_mirrored_net_and_resumes_only_as_one() {
     assert!(!ok, "{text}");
     assert!(
         text.contains("the checkpoint's inputs are mirrored"),
+        "{text}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_king_bucketed_run_writes_its_net_and_needs_mirroring() {
+    let dir = temp_dir("king-buckets");
+    let data = dir.join("games.vf");
+    write_games(&data, 30);
+    let data = data.to_str().unwrap();
+    let common = small_run("1", "1", "3");
+    let k = dir.join("k");
+    let k = k.to_str().unwrap();
+    let kb = ["--mirror", "--king-buckets", "4"];
+    let (ok, text) = train(&[&[data, "--out-dir", k][..], &kb[..], &common[..]].concat());
+    assert!(ok, "{text}");
+    assert!(
+        text.contains("net (768 -> 16) x 2 -> 1 SCReLU, mirrored, 4 king buckets"),
+        "the log names the layout: {text}"
+    );
+    let (id, net) = net_in(Path::new(k));
+    assert_eq!(id, net.id());
+    assert_eq!(net.king_buckets(), KingBuckets::Four);
+    assert!(
+        net.describe().contains("4 king buckets"),
+        "{}",
+        net.describe()
+    );
+    // Its checkpoint resumes only a king-bucketed run, its net starts only one.
+    let (ok, text) = train(
+        &[
+            &[data, "--out-dir", k, "--resume", "--mirror"][..],
+            &common[..],
+        ]
+        .concat(),
+    );
+    assert!(!ok && text.contains("4 king bucket(s)"), "{text}");
+    let net_file = Path::new(k).join(format!("{id}.nnue"));
+    let out = dir.join("init");
+    let (ok, text) = train(
+        &[
+            &[
+                data,
+                "--out-dir",
+                out.to_str().unwrap(),
+                "--mirror",
+                "--init",
+            ][..],
+            &[net_file.to_str().unwrap()][..],
+            &common[..],
+        ]
+        .concat(),
+    );
+    assert!(
+        !ok && text.contains("the net is --hidden 16 --buckets 1 --mirror --king-buckets 4"),
+        "{text}"
+    );
+    // King buckets need mirroring, and come as 1 or 4.
+    let (ok, text) = train(&[data, "--out-dir", k, "--king-buckets", "4"]);
+    assert!(
+        !ok && text.contains("--king-buckets 4 needs --mirror"),
+        "{text}"
+    );
+    let (ok, text) = train(&[data, "--out-dir", k, "--mirror", "--king-buckets", "2"]);
+    assert!(
+        !ok && text.contains("--king-buckets 2: this build knows 1 and 4"),
         "{text}"
     );
     let _ = std::fs::remove_dir_all(&dir);

@@ -1,16 +1,17 @@
 //! The network's accumulators along the line a search thread is on: for each ply, both
 //! perspectives' first-layer sums, kept from the move's change record (`DirtyPiece`) rather
 //! than counted from the board. Memory for the line is taken once, when the stack is built
-//! from the root (the one full refresh of a plain net; a mirrored net also counts a
-//! perspective afresh when its king crosses between the d- and e-files, since every input
-//! of that side then moves).
+//! from the root (the one full refresh of a plain net; a net whose view depends on the king
+//! also counts a perspective afresh when its king's move changes that side's view: a
+//! mirrored net's king crossing between the d- and e-files, a king-bucketed net's king
+//! changing buckets, since every input of that side then moves).
 //!
 //! Each push works its ply out at once. Lazy updates (a push records the move, an evaluation
 //! works out the plies up to it) were tried at 03c816e: in `cutoff bench` with a 128-wide net
 //! they skipped only 4.4% of the updates (3,548,452 for 3,713,381 pushes), no measurable
 //! speed, so the simpler eager form stays (docs/nnue.md, "Inference speed").
 
-use super::features::{feature, Mirroring, View};
+use super::features::{feature, View};
 use super::network::Network;
 use super::simd::kernels;
 use crate::board::{Board, Color, DirtyPiece, Piece, PieceSquare, PieceType};
@@ -34,6 +35,9 @@ pub(crate) struct AccumulatorStack {
     acc: Vec<Block>,
     /// By ply: how each perspective (White, Black) sees the board there.
     views: Vec<[View; 2]>,
+    /// Whether the net's views depend on the kings (mirroring, king buckets): the net's
+    /// `view_depends_on_king`, kept at hand for every move.
+    king_views: bool,
     top: usize,
 }
 
@@ -41,12 +45,15 @@ impl AccumulatorStack {
     /// The stack for a search from `root`, with room for `plies` moves before it grows.
     pub(crate) fn new(net: Arc<Network>, root: &Board, plies: usize) -> AccumulatorStack {
         let blocks = net.hidden() / BLOCK;
-        let views = [Color::White, Color::Black].map(|c| View::of(root, c, net.mirroring()));
+        let views = [Color::White, Color::Black]
+            .map(|c| View::of(root, c, net.mirroring(), net.king_buckets()));
+        let king_views = net.view_depends_on_king();
         let mut stack = AccumulatorStack {
             net,
             blocks,
             acc: vec![Block([0; BLOCK]); (plies + 1) * 2 * blocks],
             views: vec![views; plies + 1],
+            king_views,
             top: 0,
         };
         stack.refresh(root);
@@ -62,23 +69,25 @@ impl AccumulatorStack {
         let net = Arc::clone(&self.net);
         for c in Color::ALL {
             net.refresh(board, c, self.slice_mut(self.top, c));
-            self.views[self.top][c.index()] = View::of(board, c, net.mirroring());
+            self.views[self.top][c.index()] =
+                View::of(board, c, net.mirroring(), net.king_buckets());
         }
     }
 
-    /// A move was made; `board` is the board after it (read only where a mirrored net's
-    /// king changed wings).
+    /// A move was made; `board` is the board after it (read only where a king's move
+    /// changed its side's view).
     #[inline(always)]
     pub(crate) fn push(&mut self, dirty: &DirtyPiece, board: &Board) {
         self.advance();
         let mut counted = [false; 2];
-        if self.net.mirroring() == Mirroring::Horizontal {
+        if self.king_views {
             for c in Color::ALL {
                 let king = Piece::new(c, PieceType::King);
                 let Some(to) = dirty.added().iter().find(|ps| ps.piece == king) else {
                     continue;
                 };
-                let view = View::new(c, Mirroring::Horizontal, to.square.index());
+                let net = &self.net;
+                let view = View::new(c, net.mirroring(), net.king_buckets(), to.square.index());
                 if view != self.views[self.top][c.index()] {
                     self.views[self.top][c.index()] = view;
                     let net = Arc::clone(&self.net);
@@ -205,6 +214,7 @@ fn as_i16_mut(blocks: &mut [Block]) -> &mut [i16] {
 mod tests {
     use super::*;
     use crate::board::legal_moves;
+    use crate::eval::nnue::features::{KingBuckets, Mirroring};
     use crate::eval::nnue::network::MAX_HIDDEN;
     use crate::eval::nnue::simd::portable;
     use crate::rng::SplitMix64;
@@ -220,13 +230,31 @@ mod tests {
         nulls: usize,
         /// King moves between the wings (a mirrored net's refreshes).
         wing_changes: usize,
+        /// King moves between king buckets (a king-bucketed net's refreshes).
+        king_bucket_changes: usize,
     }
 
     impl Seen {
+        fn add(&mut self, o: &Seen) {
+            self.captures += o.captures;
+            self.castles += o.castles;
+            self.en_passant += o.en_passant;
+            self.promotions += o.promotions;
+            self.capture_promotions += o.capture_promotions;
+            self.nulls += o.nulls;
+            self.wing_changes += o.wing_changes;
+            self.king_bucket_changes += o.king_bucket_changes;
+        }
+
         fn record(&mut self, d: &DirtyPiece, before: &Board, after: &Board) {
+            let bucketed = |b: &Board, c| View::of(b, c, Mirroring::Horizontal, KingBuckets::Four);
             for c in Color::ALL {
                 if (before.king(c).index() % 8 < 4) != (after.king(c).index() % 8 < 4) {
                     self.wing_changes += 1;
+                }
+                let base = |v: View| feature(c, v, Piece::WhitePawn, 8) / 768;
+                if base(bucketed(before, c)) != base(bucketed(after, c)) {
+                    self.king_bucket_changes += 1;
                 }
             }
             let (removed, added) = (d.removed(), d.added());
@@ -328,20 +356,34 @@ mod tests {
     #[test]
     fn incremental_accumulators_equal_a_refresh_after_every_kind_of_move() {
         let mut seen = Seen::default();
-        for (i, (hidden, buckets, mirroring)) in [
-            (32, 1, Mirroring::Off),
-            (128, 8, Mirroring::Off),
-            (48, 4, Mirroring::Off),
-            (64, 1, Mirroring::Horizontal),
-            (32, 8, Mirroring::Horizontal),
+        for (i, (hidden, buckets, mirroring, king_buckets)) in [
+            (32, 1, Mirroring::Off, KingBuckets::One),
+            (128, 8, Mirroring::Off, KingBuckets::One),
+            (48, 4, Mirroring::Off, KingBuckets::One),
+            (64, 1, Mirroring::Horizontal, KingBuckets::One),
+            (32, 8, Mirroring::Horizontal, KingBuckets::One),
+            (32, 1, Mirroring::Horizontal, KingBuckets::Four),
+            (64, 8, Mirroring::Horizontal, KingBuckets::Four),
         ]
         .into_iter()
         .enumerate()
         {
-            let net = Network::random_with(hidden, buckets, mirroring, 40 + i as u64);
+            let net = Network::random_with(hidden, buckets, mirroring, king_buckets, 40 + i as u64);
+            let mut this = Seen::default();
             for (j, fen) in FENS.iter().enumerate() {
-                random_games(&net, fen, (i * 100 + j) as u64, &mut seen);
+                random_games(&net, fen, (i * 100 + j) as u64, &mut this);
             }
+            if king_buckets == KingBuckets::Four {
+                // A king-bucketed net went through bucket changes, castling and null moves.
+                assert!(
+                    this.king_bucket_changes > 0
+                        && this.wing_changes > 0
+                        && this.castles > 0
+                        && this.nulls > 0,
+                    "{this:?}"
+                );
+            }
+            seen.add(&this);
         }
         assert!(
             seen.captures > 0
@@ -353,6 +395,41 @@ mod tests {
                 && seen.wing_changes > 0,
             "{seen:?}"
         );
+    }
+
+    #[test]
+    fn a_king_bucketed_net_counts_a_side_afresh_when_its_king_changes_bucket() {
+        let net = Network::random_with(48, 4, Mirroring::Horizontal, KingBuckets::Four, 3);
+        let root = Board::from_fen("r3k2r/pp1p3p/8/8/8/8/PP1P3P/R3K2R w KQkq - 0 1").unwrap();
+        let mut stack = AccumulatorStack::new(Arc::new(net.clone()), &root, 4);
+        let mut board = root;
+        // White: O-O (bucket 0 to 1), Kh1 (1), Kh1-g2 (2), Kg2-f3 (3), Kf3-e2 (2), Ke2-d1
+        // (wing and bucket: 0), Kd1-c1 (0), Kc1-b1 (1). Black: O-O-O (its c8 seen as f1:
+        // wing, bucket 0), Kc8-b8 (1), Kb8-c7 (2), Kc7-d6 (3), Kd6-c7 (2); nulls between.
+        let line = "e1g1 e8c8 g1h1 null h1g2 c8b8 g2f3 b8c7 null c7d6 f3e2 null e2d1 d6c7 \
+                    d1c1 null c1b1";
+        let mut refreshed = 0;
+        for text in line.split_whitespace() {
+            let before = stack.views[stack.top];
+            if text == "null" {
+                board.make_null_move();
+                stack.push_null();
+            } else {
+                let m = board.parse_uci_move(text, false).unwrap();
+                let dirty = board.make_move(m);
+                stack.push(&dirty, &board);
+            }
+            refreshed += (0..2)
+                .filter(|&c| stack.views[stack.top][c] != before[c])
+                .count();
+            check(&mut stack, &net, &board);
+        }
+        assert!(refreshed >= 10, "{refreshed} views changed");
+        // Back down the line: each ply's accumulators are as they were.
+        while stack.top > 0 {
+            stack.pop();
+        }
+        check(&mut stack, &net, &root);
     }
 
     #[test]

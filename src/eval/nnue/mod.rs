@@ -1,8 +1,9 @@
-//! The network evaluation (NNUE): `(768 -> H) x 2 -> 1` with SCReLU and optional output
-//! buckets by piece count, trained by `cutoff train` on Cutoff's own games.
+//! The network evaluation (NNUE): `(768 -> H) x 2 -> 1` with SCReLU, optional output
+//! buckets by piece count, optional mirroring and king buckets, trained by `cutoff train` on
+//! Cutoff's own games.
 //!
-//! - `features`: which input a piece on a square is, from each side's point of view, and
-//!   which output bucket a position uses;
+//! - `features`: which input a piece on a square is, from each side's point of view (and
+//!   where its king stands), and which output bucket a position uses;
 //! - `network`: the quantised weights, the net file format (read with a reason for every
 //!   refusal, written by the trainer) and the evaluation counted from scratch, the reference
 //!   that the incremental accumulators must equal;
@@ -21,7 +22,7 @@ pub(crate) mod network;
 pub(crate) mod simd;
 
 pub use default::{default_network, embedded};
-pub use features::Mirroring;
+pub use features::{KingBuckets, Mirroring};
 pub use network::{NetError, Network};
 
 /// Reads a net file, or says why it cannot (the file's problem, or the net's).

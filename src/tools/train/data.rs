@@ -3,7 +3,7 @@
 //! to both sides of it).
 
 use crate::board::{Board, Color, Piece, PieceType};
-use crate::eval::nnue::features::{feature, Mirroring, View};
+use crate::eval::nnue::features::{feature, view_depends_on_king, KingBuckets, Mirroring, View};
 use crate::rng::SplitMix64;
 use crate::tools::data::{Filter, GameRecord, GameResult, Games};
 
@@ -85,17 +85,22 @@ impl Sample {
         unreachable!("a sample is made from a legal board, which has both kings")
     }
 
-    /// The active inputs of both perspectives in a net with `mirroring`.
+    /// The active inputs of both perspectives in a net with `mirroring` and `king_buckets`.
     #[inline]
-    pub(crate) fn features(&self, mirroring: Mirroring) -> Features {
+    pub(crate) fn features(&self, mirroring: Mirroring, king_buckets: KingBuckets) -> Features {
         let (us, them) = if self.stm == 0 {
             (Color::White, Color::Black)
         } else {
             (Color::Black, Color::White)
         };
-        let view = |c: Color| match mirroring {
-            Mirroring::Off => View::new(c, mirroring, 0),
-            Mirroring::Horizontal => View::new(c, mirroring, self.king(c)),
+        let view = |c: Color| {
+            // A plain net's view ignores the king: no need to find it.
+            let king = if view_depends_on_king(mirroring, king_buckets) {
+                self.king(c)
+            } else {
+                0
+            };
+            View::new(c, mirroring, king_buckets, king)
         };
         let (us_view, them_view) = (view(us), view(them));
         let mut out = Features {
@@ -191,14 +196,19 @@ mod tests {
         for fen in [
             "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b KQkq - 0 1",
             "8/8/4k3/8/8/3K4/8/7Q w - - 0 1",
+            "2kr3r/ppp2ppp/8/8/8/8/PPP2PPP/5RK1 w - - 0 1",
         ] {
             let board = Board::from_fen(fen).unwrap();
             let s = Sample::new(&board, 150, GameResult::WhiteWins, 3);
             let stm = board.side_to_move();
-            for mirroring in [Mirroring::Off, Mirroring::Horizontal] {
-                let f = s.features(mirroring);
+            for (mirroring, king_buckets) in [
+                (Mirroring::Off, KingBuckets::One),
+                (Mirroring::Horizontal, KingBuckets::One),
+                (Mirroring::Horizontal, KingBuckets::Four),
+            ] {
+                let f = s.features(mirroring, king_buckets);
                 let inputs = |c: Color| -> Vec<u16> {
-                    let mut v: Vec<u16> = active_features(&board, c, mirroring)
+                    let mut v: Vec<u16> = active_features(&board, c, mirroring, king_buckets)
                         .map(|x| x as u16)
                         .collect();
                     v.sort();
@@ -207,8 +217,12 @@ mod tests {
                 let (mut got_us, mut got_them) = (f.us[..f.len].to_vec(), f.them[..f.len].to_vec());
                 got_us.sort();
                 got_them.sort();
-                assert_eq!(got_us, inputs(stm), "{fen} {mirroring:?}");
-                assert_eq!(got_them, inputs(!stm), "{fen} {mirroring:?}");
+                assert_eq!(got_us, inputs(stm), "{fen} {mirroring:?} {king_buckets:?}");
+                assert_eq!(
+                    got_them,
+                    inputs(!stm),
+                    "{fen} {mirroring:?} {king_buckets:?}"
+                );
             }
             let white = stm == Color::White;
             assert_eq!(s.score, if white { 150 } else { -150 });

@@ -17,7 +17,7 @@ mod chart;
 pub(crate) mod data;
 pub(crate) mod model;
 
-use crate::eval::nnue::features::Mirroring;
+use crate::eval::nnue::features::{KingBuckets, Mirroring};
 use crate::tools::data::Filter;
 use adamw::{AdamW, AdamWConfig, Schedule};
 use data::{LoadStats, Sample};
@@ -48,6 +48,11 @@ pub struct TrainArgs {
     /// then counts that side afresh when its king changes wings).
     #[arg(long)]
     pub mirror: bool,
+    /// King buckets: 1, or 4 (needs --mirror): each its own 768 inputs, chosen by the king's
+    /// square as its side sees it: rank 1 on files e-f, rank 1 on g-h, rank 2, ranks 3-8 (the
+    /// engine counts a side afresh when its king changes bucket).
+    #[arg(long, default_value_t = 1)]
+    pub king_buckets: usize,
     #[command(flatten)]
     pub schedule: Schedule,
     /// Weight of the game result in the target (the rest is the search score); 0.1 beat 0,
@@ -87,8 +92,8 @@ pub struct TrainArgs {
     #[arg(long)]
     pub resume: bool,
     /// Start from this net's weights instead of random ones: a new generation fine-tuned from
-    /// the last on new data (its shape must be the command's `--hidden`, `--buckets` and
-    /// `--mirror`). The optimiser starts afresh; a lower `--lr` than from scratch suits it
+    /// the last on new data (its shape must be the command's `--hidden`, `--buckets`,
+    /// `--mirror` and `--king-buckets`). The optimiser starts afresh; a lower `--lr` than from scratch suits it
     /// (docs/nnue.md).
     #[arg(long, conflicts_with = "resume")]
     pub init: Option<PathBuf>,
@@ -133,12 +138,14 @@ impl DataFile {
 }
 
 const CHECKPOINT: &str = "checkpoint.bin";
-/// The checkpoint's format: the magic, then hidden, buckets, mirroring, steps and epochs.
-const CHECKPOINT_MAGIC: &[u8; 8] = b"CUTOFFC2";
+/// The checkpoint's format: the magic, then hidden, buckets, mirroring, king buckets, steps
+/// and epochs (u64 words), the epochs' losses, the parameters and AdamW's moments.
+const CHECKPOINT_MAGIC: &[u8; 8] = b"CUTOFFC3";
+/// The format before the king-bucket word (hidden, buckets, mirroring, steps, epochs): a
+/// checkpoint of one king bucket, the only layout there was, so it resumes as one.
+const CHECKPOINT_MAGIC_V2: &[u8; 8] = b"CUTOFFC2";
 /// The format before the mirroring word, refused with its reason.
 const CHECKPOINT_MAGIC_V1: &[u8; 8] = b"CUTOFFCK";
-/// The checkpoint's header: the magic and five words.
-const CHECKPOINT_HEADER: usize = 8 + 8 * 5;
 
 /// What one epoch measured.
 #[derive(Clone, Copy, Debug)]
@@ -161,6 +168,19 @@ pub fn run_cli(args: &TrainArgs) -> Result<(), String> {
         .threads
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
         .max(1);
+    let king_buckets = KingBuckets::from_count(args.king_buckets).ok_or_else(|| {
+        format!(
+            "--king-buckets {}: this build knows 1 and 4",
+            args.king_buckets
+        )
+    })?;
+    if king_buckets != KingBuckets::One && !args.mirror {
+        return Err(format!(
+            "--king-buckets {} needs --mirror: the king buckets are defined on the board \
+             mirrored to the king's wing",
+            args.king_buckets
+        ));
+    }
     let layout = Layout {
         hidden: args.hidden,
         buckets: args.buckets,
@@ -169,6 +189,7 @@ pub fn run_cli(args: &TrainArgs) -> Result<(), String> {
         } else {
             Mirroring::Off
         },
+        king_buckets,
     };
     // The shape, and the starting net, are checked before any data is read.
     FloatNet::random(layout, 0)
@@ -182,6 +203,7 @@ pub fn run_cli(args: &TrainArgs) -> Result<(), String> {
     std::fs::create_dir_all(&args.out_dir)
         .map_err(|e| format!("{}: {e}", args.out_dir.display()))?;
     let mut log = Log::new(&args.out_dir)?;
+    log.line(&format!("net {}", layout.describe()));
 
     let filter = Filter {
         skip_in_check: !args.keep_in_check,
@@ -353,22 +375,11 @@ fn read_init(path: &Path, layout: Layout) -> Result<(FloatNet, String), String> 
     let net = crate::eval::nnue::Network::from_bytes(&bytes).map_err(|e| bad(e.to_string()))?;
     let float = FloatNet::from_network(&net);
     if float.layout != layout {
-        let shape = |l: Layout| {
-            format!(
-                "--hidden {} --buckets {}{}",
-                l.hidden,
-                l.buckets,
-                if l.mirroring == Mirroring::Horizontal {
-                    " --mirror"
-                } else {
-                    ""
-                }
-            )
-        };
         return Err(bad(format!(
-            "the net is {}, the command asks for {}",
-            shape(float.layout),
-            shape(layout)
+            "the net is {} ({}), the command asks for {}",
+            float.layout.flags(),
+            float.layout.describe(),
+            layout.flags()
         )));
     }
     Ok((float, net.id()))
@@ -521,6 +532,7 @@ fn write_checkpoint(
         net.layout.hidden as u64,
         net.layout.buckets as u64,
         (net.layout.mirroring == Mirroring::Horizontal) as u64,
+        net.layout.king_buckets.count() as u64,
         opt.steps,
         history.len() as u64,
     ] {
@@ -552,17 +564,23 @@ fn read_checkpoint(
             "a checkpoint of an older trainer (before --mirror); start the run afresh",
         ));
     }
-    if bytes.len() < CHECKPOINT_HEADER || &bytes[..8] != CHECKPOINT_MAGIC {
+    // The words after the magic: version 2's five, or six with the king buckets.
+    let words = match bytes.get(..8) {
+        Some(m) if m == CHECKPOINT_MAGIC => 6,
+        Some(m) if m == CHECKPOINT_MAGIC_V2 => 5,
+        _ => 0,
+    };
+    let header = 8 + 8 * words;
+    if words == 0 || bytes.len() < header {
         return Err(bad("not a Cutoff training checkpoint"));
     }
     let word = |i: usize| u64::from_le_bytes(bytes[8 + 8 * i..16 + 8 * i].try_into().unwrap());
-    let (hidden, buckets, mirrored, steps, epochs) = (
-        word(0) as usize,
-        word(1) as usize,
-        word(2) != 0,
-        word(3),
-        word(4) as usize,
-    );
+    let (hidden, buckets, mirrored) = (word(0) as usize, word(1) as usize, word(2) != 0);
+    let (king_buckets, steps, epochs) = if words == 6 {
+        (word(3), word(4), word(5) as usize)
+    } else {
+        (1, word(3), word(4) as usize)
+    };
     if (hidden, buckets) != (layout.hidden, layout.buckets) {
         return Err(bad(&format!(
             "the checkpoint has {hidden} hidden units and {buckets} buckets, the command asks for {} and {}",
@@ -576,7 +594,13 @@ fn read_checkpoint(
             layout.mirroring.name()
         )));
     }
-    let mut at = CHECKPOINT_HEADER;
+    if king_buckets != layout.king_buckets.count() as u64 {
+        return Err(bad(&format!(
+            "the checkpoint has {king_buckets} king bucket(s), the command asks for {} (--king-buckets)",
+            layout.king_buckets.count()
+        )));
+    }
+    let mut at = header;
     let expected = at + 24 * epochs + 12 * layout.len();
     if bytes.len() != expected {
         return Err(bad(&format!("{} bytes, expected {expected}", bytes.len())));
@@ -696,12 +720,67 @@ mod tests {
     }
 
     #[test]
+    fn a_checkpoint_keeps_its_layout_and_an_older_one_resumes_as_one_king_bucket() {
+        let dir = std::env::temp_dir().join(format!("cutoff-ckpt-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join(CHECKPOINT);
+        let history = [EpochLoss {
+            epoch: 1,
+            train: 0.01,
+            validation: 0.02,
+            positions_per_second: 1000.0,
+        }];
+        let layout = |mirroring, king_buckets| Layout {
+            hidden: 16,
+            buckets: 2,
+            mirroring,
+            king_buckets,
+        };
+        let config = AdamWConfig::default();
+        let bucketed = layout(Mirroring::Horizontal, KingBuckets::Four);
+        let mirrored = layout(Mirroring::Horizontal, KingBuckets::One);
+        let net = FloatNet::random(bucketed, 5);
+        let mut opt = AdamW::new(bucketed.len(), config);
+        opt.steps = 7;
+        write_checkpoint(&path, &net, &opt, &history).unwrap();
+        let (back, back_opt, back_history) = read_checkpoint(&path, bucketed, config).unwrap();
+        assert_eq!(back, net);
+        assert_eq!(back_opt.steps, 7);
+        assert_eq!(back_history.len(), 1);
+        let err = read_checkpoint(&path, mirrored, config).unwrap_err();
+        assert!(
+            err.contains("the checkpoint has 4 king bucket(s), the command asks for 1"),
+            "{err}"
+        );
+        // The format before king buckets: the same without the king-bucket word.
+        let net = FloatNet::random(mirrored, 5);
+        let mut opt = AdamW::new(mirrored.len(), config);
+        opt.steps = 7;
+        write_checkpoint(&path, &net, &opt, &history).unwrap();
+        let mut old = std::fs::read(&path).unwrap();
+        old[..8].copy_from_slice(CHECKPOINT_MAGIC_V2);
+        old.drain(8 + 8 * 3..8 + 8 * 4);
+        std::fs::write(&path, &old).unwrap();
+        let (back, back_opt, _) = read_checkpoint(&path, mirrored, config).unwrap();
+        assert_eq!(back, net);
+        assert_eq!(back_opt.steps, 7);
+        let err = read_checkpoint(&path, bucketed, config).unwrap_err();
+        assert!(err.contains("has 1 king bucket(s)"), "{err}");
+        old[..8].copy_from_slice(b"CUTOFFC9");
+        std::fs::write(&path, &old).unwrap();
+        let err = read_checkpoint(&path, mirrored, config).unwrap_err();
+        assert!(err.contains("not a Cutoff training checkpoint"), "{err}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
     fn the_trainer_learns_material() {
         let (mut train, val) = data::split(material_positions(300, 3), 10.0, 1);
         let layout = Layout {
             hidden: 32,
             buckets: 1,
             mirroring: Mirroring::Off,
+            king_buckets: KingBuckets::One,
         };
         let mut net = FloatNet::random(layout, 2);
         let mut opt = AdamW::new(layout.len(), AdamWConfig::default());

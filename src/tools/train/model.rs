@@ -1,10 +1,11 @@
 //! The float network the trainer fits: the same shape as the engine's quantised net,
-//! `(768 -> H) x 2 -> 1` with SCReLU on `[0, 1]`, whose output times `SCALE` is centipawns.
+//! `(768 x K -> H) x 2 -> 1` (K king buckets) with SCReLU on `[0, 1]`, whose output times
+//! `SCALE` is centipawns.
 //! All parameters live in one vector (`Layout` says where each layer is), so the optimiser,
 //! the gradient buffers and the checkpoints treat them as one.
 
 use super::data::{Sample, MAX_PIECES};
-use crate::eval::nnue::features::{output_bucket, Mirroring, INPUTS};
+use crate::eval::nnue::features::{output_bucket, KingBuckets, Mirroring};
 use crate::eval::nnue::network::{QA, QB, SCALE};
 use crate::eval::nnue::{NetError, Network};
 use crate::rng::SplitMix64;
@@ -16,26 +17,59 @@ pub(crate) struct Layout {
     pub(crate) buckets: usize,
     /// How the inputs see the board (the parameters lie alike either way).
     pub(crate) mirroring: Mirroring,
+    /// The sets of 768 inputs, by the king's square: the first layer has one per bucket.
+    pub(crate) king_buckets: KingBuckets,
 }
 
 impl Layout {
+    /// Inputs of one perspective.
+    fn inputs(&self) -> usize {
+        self.king_buckets.inputs()
+    }
     pub(crate) fn l0_weights(&self) -> std::ops::Range<usize> {
-        0..INPUTS * self.hidden
+        0..self.inputs() * self.hidden
     }
     pub(crate) fn l0_bias(&self) -> std::ops::Range<usize> {
-        let start = INPUTS * self.hidden;
+        let start = self.inputs() * self.hidden;
         start..start + self.hidden
     }
     pub(crate) fn l1_weights(&self) -> std::ops::Range<usize> {
-        let start = (INPUTS + 1) * self.hidden;
+        let start = (self.inputs() + 1) * self.hidden;
         start..start + self.buckets * 2 * self.hidden
     }
     pub(crate) fn l1_bias(&self) -> std::ops::Range<usize> {
-        let start = (INPUTS + 1 + 2 * self.buckets) * self.hidden;
+        let start = (self.inputs() + 1 + 2 * self.buckets) * self.hidden;
         start..start + self.buckets
     }
     pub(crate) fn len(&self) -> usize {
         self.l1_bias().end
+    }
+
+    /// The net this layout makes, as the engine describes it (without an id).
+    pub(crate) fn describe(&self) -> String {
+        let mut out = format!("(768 -> {}) x 2 -> 1 SCReLU", self.hidden);
+        if self.buckets > 1 {
+            out += &format!(", {} output buckets", self.buckets);
+        }
+        if self.mirroring == Mirroring::Horizontal {
+            out += ", mirrored";
+        }
+        if self.king_buckets != KingBuckets::One {
+            out += &format!(", {} king buckets", self.king_buckets.count());
+        }
+        out
+    }
+
+    /// The `cutoff train` flags that ask for this layout.
+    pub(crate) fn flags(&self) -> String {
+        let mut out = format!("--hidden {} --buckets {}", self.hidden, self.buckets);
+        if self.mirroring == Mirroring::Horizontal {
+            out += " --mirror";
+        }
+        if self.king_buckets != KingBuckets::One {
+            out += &format!(" --king-buckets {}", self.king_buckets.count());
+        }
+        out
     }
 }
 
@@ -146,10 +180,11 @@ impl FloatNet {
             hidden: net.hidden(),
             buckets: net.buckets(),
             mirroring: net.mirroring(),
+            king_buckets: net.king_buckets(),
         };
         let (qa, qb) = (QA as f32, QB as f32);
         let mut params = Vec::with_capacity(layout.len());
-        for feature in 0..INPUTS {
+        for feature in 0..layout.inputs() {
             params.extend(net.column(feature).iter().map(|&w| w as f32 / qa));
         }
         params.extend(net.l0_bias().iter().map(|&b| b as f32 / qa));
@@ -172,7 +207,7 @@ impl FloatNet {
         scratch: &mut Scratch,
     ) -> (usize, [u16; MAX_PIECES], [u16; MAX_PIECES], usize) {
         let h = self.layout.hidden;
-        let f = sample.features(self.layout.mirroring);
+        let f = sample.features(self.layout.mirroring, self.layout.king_buckets);
         let w = &self.params[self.layout.l0_weights()];
         let bias = &self.params[self.layout.l0_bias()];
         scratch.us.copy_from_slice(bias);
@@ -292,6 +327,7 @@ impl FloatNet {
             layout.hidden,
             layout.buckets,
             layout.mirroring,
+            layout.king_buckets,
             l0w,
             l0b,
             l1w,
@@ -312,6 +348,8 @@ mod tests {
             "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b KQkq - 0 1",
             "8/2k5/3p4/p2P1p2/P2P1P2/8/3K4/8 w - - 0 1",
             "6k1/5ppp/8/8/8/8/5PPP/3QR1K1 b - - 0 1",
+            // Kings away from their first ranks (the last king bucket).
+            "8/8/4k3/1p6/8/3K4/5P2/7Q w - - 0 1",
         ]
         .iter()
         .map(|fen| {
@@ -323,15 +361,17 @@ mod tests {
 
     #[test]
     fn the_quantised_net_follows_the_float_net() {
-        for (buckets, mirroring) in [
-            (1, Mirroring::Off),
-            (8, Mirroring::Off),
-            (4, Mirroring::Horizontal),
+        for (buckets, mirroring, king_buckets) in [
+            (1, Mirroring::Off, KingBuckets::One),
+            (8, Mirroring::Off, KingBuckets::One),
+            (4, Mirroring::Horizontal, KingBuckets::One),
+            (8, Mirroring::Horizontal, KingBuckets::Four),
         ] {
             let layout = Layout {
                 hidden: 64,
                 buckets,
                 mirroring,
+                king_buckets,
             };
             let mut net = FloatNet::random(layout, 9);
             // Output weights of a trained size, so the evaluations span hundreds of cp.
@@ -364,20 +404,26 @@ mod tests {
 
     #[test]
     fn a_net_read_back_into_floats_quantises_to_itself() {
-        for (hidden, buckets, mirroring) in [
-            (32, 1, Mirroring::Off),
-            (64, 8, Mirroring::Off),
-            (48, 4, Mirroring::Horizontal),
+        for (hidden, buckets, mirroring, king_buckets) in [
+            (32, 1, Mirroring::Off, KingBuckets::One),
+            (64, 8, Mirroring::Off, KingBuckets::One),
+            (48, 4, Mirroring::Horizontal, KingBuckets::One),
+            (32, 8, Mirroring::Horizontal, KingBuckets::Four),
         ] {
-            let net = Network::random_with(hidden, buckets, mirroring, 11);
+            let net = Network::random_with(hidden, buckets, mirroring, king_buckets, 11);
             let float = FloatNet::from_network(&net);
             assert_eq!(
                 float.layout,
                 Layout {
                     hidden,
                     buckets,
-                    mirroring
+                    mirroring,
+                    king_buckets
                 }
+            );
+            assert_eq!(
+                net.describe(),
+                format!("{}, id {}", float.layout.describe(), net.id())
             );
             let back = float.quantise().unwrap();
             assert_eq!(back.to_bytes(), net.to_bytes());
@@ -402,11 +448,17 @@ mod tests {
 
     #[test]
     fn the_gradient_matches_finite_differences() {
-        let layout = Layout {
-            hidden: 16,
-            buckets: 2,
-            mirroring: Mirroring::Horizontal,
-        };
+        for king_buckets in [KingBuckets::One, KingBuckets::Four] {
+            the_gradient_matches_finite_differences_in(Layout {
+                hidden: 16,
+                buckets: 2,
+                mirroring: Mirroring::Horizontal,
+                king_buckets,
+            });
+        }
+    }
+
+    fn the_gradient_matches_finite_differences_in(layout: Layout) {
         let net = FloatNet::random(layout, 4);
         let s = samples()[1].1;
         let target = Target {
@@ -419,7 +471,7 @@ mod tests {
         let mut scratch = Scratch::new(16);
         let mut grad = vec![0.0; layout.len()];
         net.backprop(&s, target, &mut scratch, &mut grad);
-        let f = s.features(layout.mirroring);
+        let f = s.features(layout.mirroring, layout.king_buckets);
         let checks = [
             f.us[0] as usize * 16 + 3,
             f.them[5] as usize * 16 + 7,
