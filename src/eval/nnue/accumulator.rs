@@ -35,9 +35,6 @@ pub(crate) struct AccumulatorStack {
     acc: Vec<Block>,
     /// By ply: how each perspective (White, Black) sees the board there.
     views: Vec<[View; 2]>,
-    /// Whether the net's views depend on the kings (mirroring, king buckets): the net's
-    /// `view_depends_on_king`, kept at hand for every move.
-    king_views: bool,
     top: usize,
 }
 
@@ -47,13 +44,11 @@ impl AccumulatorStack {
         let blocks = net.hidden() / BLOCK;
         let views = [Color::White, Color::Black]
             .map(|c| View::of(root, c, net.mirroring(), net.king_buckets()));
-        let king_views = net.view_depends_on_king();
         let mut stack = AccumulatorStack {
             net,
             blocks,
             acc: vec![Block([0; BLOCK]); (plies + 1) * 2 * blocks],
             views: vec![views; plies + 1],
-            king_views,
             top: 0,
         };
         stack.refresh(root);
@@ -80,7 +75,7 @@ impl AccumulatorStack {
     pub(crate) fn push(&mut self, dirty: &DirtyPiece, board: &Board) {
         self.advance();
         let mut counted = [false; 2];
-        if self.king_views {
+        if self.net.view_depends_on_king() {
             for c in Color::ALL {
                 let king = Piece::new(c, PieceType::King);
                 let Some(to) = dirty.added().iter().find(|ps| ps.piece == king) else {

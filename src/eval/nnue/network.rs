@@ -419,24 +419,8 @@ impl Network {
 
     /// `(768 -> H) x 2 -> 1`, with its buckets, its mirroring, its king buckets and its id.
     pub fn describe(&self) -> String {
-        let buckets = if self.buckets > 1 {
-            format!(", {} output buckets", self.buckets)
-        } else {
-            String::new()
-        };
-        let mirrored = match self.mirroring {
-            Mirroring::Off => "",
-            Mirroring::Horizontal => ", mirrored",
-        };
-        let king_buckets = match self.king_buckets {
-            KingBuckets::One => String::new(),
-            k => format!(", {} king buckets", k.count()),
-        };
-        format!(
-            "(768 -> {}) x 2 -> 1 SCReLU{buckets}{mirrored}{king_buckets}, id {}",
-            self.hidden,
-            self.id()
-        )
+        let shape = describe_shape(self.hidden, self.buckets, self.mirroring, self.king_buckets);
+        format!("{shape}, id {}", self.id())
     }
 
     pub(crate) fn hidden(&self) -> usize {
@@ -573,6 +557,27 @@ impl Network {
         )
         .expect("a valid shape")
     }
+}
+
+/// A net's shape as `describe` and the trainer's log spell it: `(768 -> H) x 2 -> 1 SCReLU`,
+/// then its output buckets, its mirroring and its king buckets where it has them.
+pub(crate) fn describe_shape(
+    hidden: usize,
+    buckets: usize,
+    mirroring: Mirroring,
+    king_buckets: KingBuckets,
+) -> String {
+    let mut out = format!("(768 -> {hidden}) x 2 -> 1 SCReLU");
+    if buckets > 1 {
+        out += &format!(", {buckets} output buckets");
+    }
+    if mirroring == Mirroring::Horizontal {
+        out += ", mirrored";
+    }
+    if king_buckets != KingBuckets::One {
+        out += &format!(", {} king buckets", king_buckets.count());
+    }
+    out
 }
 
 fn check_shape(hidden: u32, buckets: u32) -> Result<(), NetError> {

@@ -6,7 +6,7 @@
 
 use super::data::{Sample, MAX_PIECES};
 use crate::eval::nnue::features::{output_bucket, KingBuckets, Mirroring};
-use crate::eval::nnue::network::{QA, QB, SCALE};
+use crate::eval::nnue::network::{describe_shape, QA, QB, SCALE};
 use crate::eval::nnue::{NetError, Network};
 use crate::rng::SplitMix64;
 
@@ -47,17 +47,7 @@ impl Layout {
 
     /// The net this layout makes, as the engine describes it (without an id).
     pub(crate) fn describe(&self) -> String {
-        let mut out = format!("(768 -> {}) x 2 -> 1 SCReLU", self.hidden);
-        if self.buckets > 1 {
-            out += &format!(", {} output buckets", self.buckets);
-        }
-        if self.mirroring == Mirroring::Horizontal {
-            out += ", mirrored";
-        }
-        if self.king_buckets != KingBuckets::One {
-            out += &format!(", {} king buckets", self.king_buckets.count());
-        }
-        out
+        describe_shape(self.hidden, self.buckets, self.mirroring, self.king_buckets)
     }
 
     /// The `cutoff train` flags that ask for this layout.
