@@ -32,6 +32,8 @@
 #   --elo0 E           SPRT lower bound (nElo)                   [0]
 #   --elo1 E           SPRT upper bound (nElo)                   [10]
 #   --rounds N         max game pairs (2 games each)             [2500]
+#   --games N          no SPRT: a match of exactly N games (N/2 pairs), the
+#                      way an issue's bundle is proved; ends with its Elo
 #   --concurrency N    games played at once                      [2]
 #   --book PATH        opening book, .epd or .pgn  [<repo>/../shared/data/books/UHO_4060_v3.epd]
 #   --seed N           seed for the random opening order         [42]
@@ -61,6 +63,7 @@
 # (or H0). This script ends with one line of its own, from the last LLR line:
 #   SPRT verdict: H1 accepted; LLR: 2.95 (100.3%) (-2.94, 2.94) [0.00, 10.00]
 # (or "H0 accepted", or "inconclusive (no bound crossed)" when --rounds ran out).
+# With --games, the last line is the match's: "Match result: Games: 600, Wins: ...; Elo: ...".
 # H1: new gains >= ELO1 nElo (5% false-positive rate); H0: it does not.
 #
 # A test played in parts (on machines with different core counts, or under a second seed
@@ -81,6 +84,7 @@ NODES=""
 ELO0="0"
 ELO1="10"
 ROUNDS="2500"
+GAMES=""
 CONCURRENCY="2"
 BOOK="$BOOKS_DIR/UHO_4060_v3.epd"
 SEED="42"
@@ -102,6 +106,7 @@ while [[ $# -gt 0 ]]; do
         --elo0) ELO0="${2:?--elo0 needs a value}"; shift 2 ;;
         --elo1) ELO1="${2:?--elo1 needs a value}"; shift 2 ;;
         --rounds) ROUNDS="${2:?--rounds needs a value}"; shift 2 ;;
+        --games) GAMES="${2:?--games needs a value}"; shift 2 ;;
         --concurrency) CONCURRENCY="${2:?--concurrency needs a value}"; shift 2 ;;
         --book) BOOK="${2:?--book needs a value}"; shift 2 ;;
         --seed) SEED="${2:?--seed needs a value}"; shift 2 ;;
@@ -140,6 +145,19 @@ if [[ "$NEW_NAME" == "$BASE_NAME" ]]; then
     BASE_NAME="$BASE_NAME-base"
 fi
 
+# A fixed match: whole pairs, so each opening is played from both sides.
+if [[ -n "$GAMES" ]]; then
+    [[ "$GAMES" =~ ^[1-9][0-9]*$ ]] || die "--games needs a positive number of games, not: $GAMES"
+    if (( GAMES % 2 )); then
+        echo "sprt.sh: --games $GAMES is odd; playing $((GAMES + 1))"
+        GAMES=$((GAMES + 1))
+    fi
+    ROUNDS=$((GAMES / 2))
+    TEST=()
+else
+    TEST=(-sprt elo0="$ELO0" elo1="$ELO1" alpha=0.05 beta=0.05 model=normalized)
+fi
+
 if [[ -n "$NODES" ]]; then
     LIMIT=(nodes="$NODES")
 else
@@ -165,7 +183,7 @@ CMD=(
     -srand "$SEED"
     -rounds "$ROUNDS" -repeat
     -concurrency "$CONCURRENCY"
-    -sprt elo0="$ELO0" elo1="$ELO1" alpha=0.05 beta=0.05 model=normalized
+    "${TEST[@]+"${TEST[@]}"}"
     -recover
     -config outname="$STATE"
 )
@@ -185,11 +203,27 @@ if [[ -n "$CHECK" ]]; then
 fi
 
 echo "sprt.sh: $NEW_NAME ($NEW_BIN) vs $BASE_NAME ($BASE_BIN)"
-echo "sprt.sh: ${LIMIT[*]}, SPRT nElo [$ELO0, $ELO1] alpha=beta=0.05, up to $ROUNDS pairs, book $BOOK (seed $SEED)"
+if [[ -n "$GAMES" ]]; then
+    echo "sprt.sh: ${LIMIT[*]}, a match of $GAMES games (no SPRT), book $BOOK (seed $SEED)"
+else
+    echo "sprt.sh: ${LIMIT[*]}, SPRT nElo [$ELO0, $ELO1] alpha=beta=0.05, up to $ROUNDS pairs, book $BOOK (seed $SEED)"
+fi
 echo "sprt.sh: fastchess state $STATE, log $LOG"
 printf 'sprt.sh: command:'; printf ' %q' "${CMD[@]}"; echo
 
 "${CMD[@]}" 2>&1 | tee "$LOG"
+
+# A match ends with its counts and Elo, as fastchess last printed them.
+if [[ -n "$GAMES" ]]; then
+    COUNTS="$(grep '^Games:' "$LOG" | tail -n 1 || true)"
+    ELO="$(grep '^Elo:' "$LOG" | tail -n 1 || true)"
+    if [[ -z "$COUNTS" || -z "$ELO" ]]; then
+        echo "Match result: none (fastchess printed no results block; see $LOG)"
+        exit 1
+    fi
+    echo "Match result: $COUNTS; $ELO"
+    exit 0
+fi
 
 # One closing line, decided from the last LLR line against its bounds
 # ("LLR: 0.04 (1.3%) (-2.94, 2.94) [0.00, 10.00]"), so it is right whether or

@@ -18,6 +18,7 @@ SCRIPTS = Path(__file__).resolve().parents[2] / "scripts"
 FAKE_TOOL = '''#!/bin/sh
 for a in "$@"; do printf '%s\\n' "$a"; done > "$FAKE_ARGS"
 echo "Results of a vs b (x):"
+echo "Elo: 43.66 +/- 212.86, nElo: 56.36 +/- 240.76"
 echo "Games: 8, Wins: 3, Losses: 2, Draws: 3, Points: 4.5 (56.25 %)"
 echo "Ptnml(0-2): [0, 1, 2, 1, 0], WL/DD Ratio: inf"
 echo "LLR: 3.00 (100.0%) (-2.94, 2.94) [0.00, 10.00]"
@@ -117,6 +118,21 @@ def test_sprt_hands_fastchess_absolute_paths_and_the_books_format(lab):
     assert args[args.index("-pgnout") + 1] == f"file={path / 'out' / 'games.pgn'}"
     assert (path / "out").is_dir() and args[-2:] == ["-draw", "movenumber=40"]
     assert r.stdout.splitlines()[-1].startswith("SPRT verdict: H1 accepted;")
+
+
+def test_sprt_games_plays_a_fixed_match_of_whole_pairs_without_an_sprt(lab):
+    path, env = lab
+    r = run(lab, "sprt.sh", "bin/eng", "bin/eng", "--book", "book.epd", "--games", "599",
+            "--tc", "8+0.08")
+    assert r.returncode == 0, r.stderr
+    args = tool_args(lab)
+    assert "-sprt" not in args and args[args.index("-rounds") + 1] == "300"
+    out = r.stdout.splitlines()
+    assert "sprt.sh: --games 599 is odd; playing 600" in out
+    assert out[-1] == ("Match result: Games: 8, Wins: 3, Losses: 2, Draws: 3, Points: 4.5 (56.25 %); "
+                       "Elo: 43.66 +/- 212.86, nElo: 56.36 +/- 240.76")
+    bad = run(lab, "sprt.sh", "bin/eng", "bin/eng", "--book", "book.epd", "--games", "x")
+    assert bad.returncode != 0 and "--games needs a positive number of games, not: x" in bad.stderr
 
 
 def test_sprt_names_its_state_file_absolutely(lab):
