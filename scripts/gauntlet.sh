@@ -78,7 +78,7 @@ while [[ $# -gt 0 ]]; do
 done
 
 [[ ${#POSITIONAL[@]} -eq 2 ]] || usage 2
-[[ "$GAMES" =~ ^[1-9][0-9]*$ ]] || die "--games must be a positive integer"
+game_pairs "$GAMES"
 
 ENGINE_BIN="$(abs_exe "${POSITIONAL[0]}")"
 ENGINE_NAME="$(basename -- "$ENGINE_BIN")"
@@ -125,8 +125,7 @@ case "$OPPONENT" in
         die "unknown opponent '$OPPONENT' (phalanx, gnuchess, fairymax, glaurung, toga2, stockfish, ethereal)" ;;
 esac
 
-ROUNDS=$(( (GAMES + 1) / 2 ))
-[[ $(( ROUNDS * 2 )) -eq "$GAMES" ]] || echo "gauntlet.sh: --games $GAMES is odd; playing $(( ROUNDS * 2 ))"
+ROUNDS=$PAIRS
 
 WORK_DIR="$(mktemp -d "${TMPDIR:-/tmp}/cutoff-gauntlet.XXXXXX")"
 LOG="$WORK_DIR/cutechess.log"

@@ -1,7 +1,8 @@
 # shellcheck shell=bash
 # lib.sh - helpers shared by the game-running scripts (sprt.sh, gauntlet.sh, ablate.sh,
 # ordering-elo.sh): the error exit, --help from the script's own header, checked absolute
-# paths, the opening books' folder and format, and where fastchess and cutechess-cli are found.
+# paths, the opening books' folder and format, games rounded to whole pairs, and where fastchess
+# and cutechess-cli are found.
 #
 # Why one file: each script carried its own copy of these, and the copies had begun to drift.
 # It is sourced, not run, from the script's own folder:
@@ -48,6 +49,15 @@ book_format() {
         *.epd) echo epd ;;
         *) echo "$2" ;;
     esac
+}
+
+# game_pairs GAMES: check that GAMES is a positive number of games and set PAIRS to the game
+# pairs that hold them (each opening is played from both sides), saying so when an odd count
+# is rounded up. Not called as $(...): it sets a variable and prints its notice on stdout.
+game_pairs() {
+    [[ "$1" =~ ^[1-9][0-9]*$ ]] || die "--games needs a positive number of games, not: $1"
+    PAIRS=$(( ($1 + 1) / 2 ))
+    (( PAIRS * 2 == $1 )) || echo "$PROG: --games $1 is odd; playing $(( PAIRS * 2 ))"
 }
 
 # abs_out FILE: FILE's absolute path, its folder made first; the tools write it from their own

@@ -147,12 +147,9 @@ fi
 
 # A fixed match: whole pairs, so each opening is played from both sides.
 if [[ -n "$GAMES" ]]; then
-    [[ "$GAMES" =~ ^[1-9][0-9]*$ ]] || die "--games needs a positive number of games, not: $GAMES"
-    if (( GAMES % 2 )); then
-        echo "sprt.sh: --games $GAMES is odd; playing $((GAMES + 1))"
-        GAMES=$((GAMES + 1))
-    fi
-    ROUNDS=$((GAMES / 2))
+    game_pairs "$GAMES"
+    ROUNDS=$PAIRS
+    GAMES=$((PAIRS * 2))
     TEST=()
 else
     TEST=(-sprt elo0="$ELO0" elo1="$ELO1" alpha=0.05 beta=0.05 model=normalized)
