@@ -889,8 +889,9 @@ impl<O: SearchObserver> SearchThread<'_, O> {
 
     /// Step 8, null-move pruning: let the opponent move twice; if a reduced search still
     /// reaches beta, the real moves will too. Not twice in a row, not without pieces
-    /// (zugzwang), and verified by a search without null moves at high depth. The node's
-    /// score if it is cut.
+    /// (zugzwang), not where beta is a decisive loss (`decisive_windows`: the reduced search
+    /// falls into quiescence, blind to the quiet mate that is the only threat left), and
+    /// verified by a search without null moves at high depth. The node's score if it is cut.
     #[inline(always)]
     fn null_move(&mut self, pos: &mut Position, node: &Node, eval: i32, beta: i32) -> Option<i32> {
         let (ply, depth) = (node.ply, node.depth);
@@ -901,6 +902,7 @@ impl<O: SearchObserver> SearchThread<'_, O> {
             && !self.stack[ply].after_null
             && ply >= self.nmp_min_ply
             && beta.abs() < MATE_BOUND
+            && !(node.tech.decisive_windows && beta <= -t::decisive_window())
             && has_two_pieces(pos))
         {
             return None;

@@ -38,9 +38,10 @@ pub struct Techniques {
     /// Moves that give check are spared from late move, futility and history pruning and
     /// from quiescence's delta pruning.
     pub(crate) spare_checks: bool,
-    /// No reverse futility pruning where beta is a decisive loss, and no razoring where alpha
-    /// is a decisive win (beyond `tunable::decisive_window`): only a mate or a heap of material
-    /// crosses such a bound, and a static margin bounds neither.
+    /// No reverse futility pruning or null move where beta is a decisive loss, and no razoring
+    /// where alpha is a decisive win (beyond `tunable::decisive_window`): only a mate or a heap
+    /// of material crosses such a bound, and neither a static margin nor a pass into
+    /// quiescence (blind to quiet mates) bounds them.
     pub(crate) decisive_windows: bool,
     /// Quiescence: losing captures skipped, delta pruning.
     pub(crate) quiescence_pruning: bool,
