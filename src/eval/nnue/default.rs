@@ -10,11 +10,11 @@
 use super::Network;
 use std::sync::{Arc, OnceLock};
 
-/// The embedded net's file: generation 4 (docs/nnue.md), trained on 7.2 M positions, 4.8 M of
-/// them the nets' own games (generations 1 to 3), with 8 output buckets; `UseNNUE true` selects
-/// it. Generations 1 to 3 stay in `nets/` for `EvalFile`.
+/// The embedded net's file: generation 5 (docs/nnue.md), trained on 9.5 M positions, 7.1 M of
+/// them generation 4's games, with 8 output buckets; `UseNNUE true` selects it. Generations 1
+/// to 4 stay in `nets/` for `EvalFile`.
 pub(crate) const EMBEDDED: Option<&[u8]> =
-    Some(include_bytes!("../../../nets/76b41994c995a991.nnue"));
+    Some(include_bytes!("../../../nets/f174d783d14f585b.nnue"));
 
 /// Whether searches use the embedded net unless told otherwise (false: the hand-written
 /// evaluation).
