@@ -176,17 +176,31 @@ fn bounded_by_table(static_eval: i32, entry: Option<TtEntry>, ply: usize) -> i32
     }
 }
 
+/// Decisive windows (`Techniques::decisive_windows`, not in the ablation table): beta is a
+/// decisive loss, so the root already has a line that wins big and only a mate threat can
+/// beat it here; neither a static margin nor a pass into quiescence bounds that.
+#[inline(always)]
+fn decisive_loss(tech: Techniques, beta: i32) -> bool {
+    tech.decisive_windows && beta <= -t::decisive_window()
+}
+
+/// Decisive windows from the other side: alpha is a decisive win, which the tactic that
+/// reaches it (often a quiet mate) alone can cross.
+#[inline(always)]
+fn decisive_win(tech: Techniques, alpha: i32) -> bool {
+    tech.decisive_windows && alpha >= t::decisive_window()
+}
+
 /// Step 8, reverse futility pruning (static null move): whether the node stands far enough
 /// above beta that a ply or a few cannot bring the score back down. Not when beta is a
-/// decisive loss (`decisive_windows`, not in the ablation table): the root already has a line
-/// that wins big, and only a mate threat, which no margin bounds, can beat it here.
+/// decisive loss.
 #[inline(always)]
 fn reverse_futility(node: &Node, eval: i32, beta: i32) -> bool {
     let tech = node.tech;
     tech.reverse_futility
         && node.depth <= t::rfp_depth()
         && eval.abs() < MATE_BOUND
-        && !(tech.decisive_windows && beta <= -t::decisive_window())
+        && !decisive_loss(tech, beta)
         && eval - t::rfp_margin() * (node.depth - node.improving as i32) >= beta
 }
 
@@ -875,7 +889,7 @@ impl<O: SearchObserver> SearchThread<'_, O> {
         let tech = node.tech;
         if !(tech.razoring
             && node.depth <= t::razor_depth()
-            && !(tech.decisive_windows && alpha >= t::decisive_window())
+            && !decisive_win(tech, alpha)
             && eval + t::razor_base() + t::razor_margin() * node.depth < alpha)
         {
             return None;
@@ -889,9 +903,9 @@ impl<O: SearchObserver> SearchThread<'_, O> {
 
     /// Step 8, null-move pruning: let the opponent move twice; if a reduced search still
     /// reaches beta, the real moves will too. Not twice in a row, not without pieces
-    /// (zugzwang), not where beta is a decisive loss (`decisive_windows`: the reduced search
-    /// falls into quiescence, blind to the quiet mate that is the only threat left), and
-    /// verified by a search without null moves at high depth. The node's score if it is cut.
+    /// (zugzwang), not where beta is a decisive loss (the reduced search falls into
+    /// quiescence, blind to the quiet mate that is the only threat left), and verified by a
+    /// search without null moves at high depth. The node's score if it is cut.
     #[inline(always)]
     fn null_move(&mut self, pos: &mut Position, node: &Node, eval: i32, beta: i32) -> Option<i32> {
         let (ply, depth) = (node.ply, node.depth);
@@ -902,7 +916,7 @@ impl<O: SearchObserver> SearchThread<'_, O> {
             && !self.stack[ply].after_null
             && ply >= self.nmp_min_ply
             && beta.abs() < MATE_BOUND
-            && !(node.tech.decisive_windows && beta <= -t::decisive_window())
+            && !decisive_loss(node.tech, beta)
             && has_two_pieces(pos))
         {
             return None;
