@@ -10,11 +10,11 @@
 use super::Network;
 use std::sync::{Arc, OnceLock};
 
-/// The embedded net's file: generation 5 (docs/nnue.md), trained on 9.5 M positions, 7.1 M of
-/// them generation 4's games, with 8 output buckets; `UseNNUE true` selects it. Generations 1
-/// to 4 stay in `nets/` for `EvalFile`.
+/// The embedded net's file: generation 6 (docs/nnue.md), trained on 13.5 M positions, 11.1 M of
+/// them the games of generations 4 and 5, with 8 output buckets; `UseNNUE true` selects it.
+/// Generations 1 to 5 stay in `nets/` for `EvalFile`.
 pub(crate) const EMBEDDED: Option<&[u8]> =
-    Some(include_bytes!("../../../nets/f174d783d14f585b.nnue"));
+    Some(include_bytes!("../../../nets/2d7169ac61fc5462.nnue"));
 
 /// Whether searches use the embedded net unless told otherwise (false: the hand-written
 /// evaluation).
