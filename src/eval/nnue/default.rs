@@ -10,11 +10,11 @@
 use super::Network;
 use std::sync::{Arc, OnceLock};
 
-/// The embedded net's file: generation 6 (docs/nnue.md), trained on 13.5 M positions, 11.1 M of
-/// them the games of generations 4 and 5, with 8 output buckets; `UseNNUE true` selects it.
-/// Generations 1 to 5 stay in `nets/` for `EvalFile`.
+/// The embedded net's file: generation 7 (docs/nnue.md), trained on 16.0 M positions, 13.6 M of
+/// them the games of generations 4 to 6, with 8 output buckets; `UseNNUE true` selects it.
+/// Generations 1 to 6 stay in `nets/` for `EvalFile`.
 pub(crate) const EMBEDDED: Option<&[u8]> =
-    Some(include_bytes!("../../../nets/2d7169ac61fc5462.nnue"));
+    Some(include_bytes!("../../../nets/d795d9d3846a7fcb.nnue"));
 
 /// Whether searches use the embedded net unless told otherwise (false: the hand-written
 /// evaluation).
