@@ -770,3 +770,7 @@ if __name__ == "__main__":
     except KeyboardInterrupt:
         # Stopped while setting up, before the first iteration: nothing new to write.
         sys.exit(130)
+    except BrokenPipeError:
+        # `spsa.py --show FILE | head`: the reader left; end quietly, as other tools do.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        sys.exit(1)

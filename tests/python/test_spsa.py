@@ -389,6 +389,19 @@ def test_the_command_line_tunes_stops_and_resumes(tmp_path, fakes):
     assert f"    margin = {round(margin['value'])}, 20..=200;" in shown.stdout
 
 
+def test_show_into_a_closed_pipe_ends_without_a_traceback(tmp_path, fakes):
+    path = tmp_path / "s.json"
+    assert tuner("--state", str(path), "--iterations", "2", "--nodes", "100", *fakes).returncode == 0
+    show = subprocess.Popen(
+        [sys.executable, str(SCRIPTS / "spsa.py"), "--show", str(path)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    )
+    show.stdout.read(10)  # `| head -c 10`: read a little, then leave
+    show.stdout.close()
+    _, err = show.communicate(timeout=60)
+    assert b"Traceback" not in err, err.decode()
+
+
 def test_a_signal_stops_the_tune_with_its_state_written(tmp_path, fakes):
     path = tmp_path / "s.json"
     env = dict(os.environ, SLOW_FASTCHESS="0.3")
