@@ -94,15 +94,16 @@ fn number(
     let Some(v) = v else {
         return Err(format!("go: '{key}' needs a value; left out"));
     };
-    let n = match v.parse::<i64>() {
-        Ok(n) => n,
-        Err(e) if *e.kind() == IntErrorKind::PosOverflow => i64::MAX,
-        Err(e) if *e.kind() == IntErrorKind::NegOverflow => i64::MIN,
+    // A value beyond `i64` is beyond the range too: clamped, with the same warning.
+    let (n, beyond_i64) = match v.parse::<i64>() {
+        Ok(n) => (n, false),
+        Err(e) if *e.kind() == IntErrorKind::PosOverflow => (i64::MAX, true),
+        Err(e) if *e.kind() == IntErrorKind::NegOverflow => (i64::MIN, true),
         Err(_) => return Err(format!("go: '{key} {v}' is not a whole number; left out")),
     };
-    if n < lo {
+    if n < lo || beyond_i64 && n == i64::MIN {
         warnings.push(format!("go: {key} {v} is below {lo}; using {key} {lo}"));
-    } else if n > hi {
+    } else if n > hi || beyond_i64 && n == i64::MAX {
         warnings.push(format!("go: {key} {v} is above {hi}; using {key} {hi}"));
     }
     Ok(n.clamp(lo, hi))
@@ -283,7 +284,7 @@ mod tests {
 
     #[test]
     fn values_out_of_range_are_clamped_and_said() {
-        let cases: [(&[&str], &str); 8] = [
+        let cases: [(&[&str], &str); 10] = [
             (&["depth", "-3"], "using depth 1"),
             (&["depth", "0"], "using depth 1"),
             (&["depth", "200"], "using depth 127"),
@@ -292,6 +293,11 @@ mod tests {
             (&["movetime", "-5"], "using movetime 0"),
             (&["movestogo", "0", "wtime", "9"], "using movestogo 1"),
             (&["depth", "99999999999999999999"], "using depth 127"),
+            (
+                &["movetime", "99999999999999999999"],
+                "using movetime 9223372036854775807",
+            ),
+            (&["wtime", "-99999999999999999999"], "using wtime 0"),
         ];
         for (args, said) in cases {
             let g = parse_go(args);
